@@ -1,0 +1,51 @@
+// Synthetic identity documents with their ground truth. No real identity documents are used: names,
+// numbers and layouts are invented; portraits come from the shared test faces.
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { applyDegradation, drawDegradation } from "./degrade.js";
+import { drawPassport } from "./passport.js";
+import { createRandom, type Random } from "./random.js";
+import type { Specimen, SpecimenDraft, SpecimenType } from "./specimen.js";
+
+const FACES_DIR = fileURLToPath(new URL("../../../../shared/data/faces/deepface/", import.meta.url));
+const PORTRAITS = readdirSync(FACES_DIR)
+  .filter((f) => /^img\d+\.jpg$/.test(f))
+  .sort()
+  .map((f) => `${FACES_DIR}${f}`);
+
+type Drawer = (random: Random, portrait: string, seed: number) => Promise<SpecimenDraft>;
+
+const DRAWERS: Partial<Record<SpecimenType, Drawer>> = {
+  passport: drawPassport,
+};
+
+export const SPECIMEN_TYPES = Object.keys(DRAWERS) as SpecimenType[];
+
+export interface GenerateOptions {
+  /** Apply camera-like degradation (default true). */
+  degrade?: boolean;
+}
+
+export async function generateSpecimen(
+  type: SpecimenType,
+  seed: number,
+  options: GenerateOptions = {},
+): Promise<Specimen> {
+  const draw = DRAWERS[type];
+  if (!draw) throw new Error(`no specimen layout for ${type}`);
+  const random = createRandom(seed * 7919 + type.length);
+  const draft = await draw(random, random.pick(PORTRAITS), seed);
+  const png = await draft.canvas.toPng();
+  const degradation = options.degrade === false ? null : drawDegradation(random);
+  const image = degradation ? await applyDegradation(png, degradation, random) : png;
+  return {
+    type,
+    seed,
+    image,
+    hasPortrait: draft.hasPortrait,
+    fields: draft.fields,
+    translatedFields: draft.translatedFields ?? {},
+    mrz: draft.mrz,
+    degradation,
+  };
+}

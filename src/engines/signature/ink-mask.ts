@@ -1,0 +1,184 @@
+// Finds signature ink in a grey image: a local (Bradley) threshold, then ruled lines and speckles
+// are removed. Works on paper scans and photos alike because the threshold follows the local light.
+
+/** A binary image, row-major, 1 = ink. */
+export interface InkMask {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** A ruled line darkens its row's median grey by at least this much against the rows around it. */
+const LINE_DARKENING = 6;
+/** Ink is darker than its neighbourhood mean by this fraction (Bradley–Roth) … */
+const LOCAL_DARKNESS = 0.15;
+/** … and by at least this many grey levels, so sensor noise on blank paper never counts. */
+const MIN_CONTRAST = 18;
+
+/** Marks pixels clearly darker than the mean of a window around them (integral image, O(1) per pixel). */
+export function thresholdInk(grey: Uint8Array, width: number, height: number): InkMask {
+  const integral = new Float64Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += grey[y * width + x]!;
+      integral[(y + 1) * (width + 1) + x + 1] = integral[y * (width + 1) + x + 1]! + row;
+    }
+  }
+  const half = Math.max(7, Math.round(Math.min(width, height) / 12));
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.max(0, y - half);
+    const y1 = Math.min(height, y + half + 1);
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.max(0, x - half);
+      const x1 = Math.min(width, x + half + 1);
+      const sum =
+        integral[y1 * (width + 1) + x1]! -
+        integral[y0 * (width + 1) + x1]! -
+        integral[y1 * (width + 1) + x0]! +
+        integral[y0 * (width + 1) + x0]!;
+      const mean = sum / ((x1 - x0) * (y1 - y0));
+      const value = grey[y * width + x]!;
+      if (value < mean * (1 - LOCAL_DARKNESS) && mean - value >= MIN_CONTRAST) data[y * width + x] = 1;
+    }
+  }
+  return { width, height, data };
+}
+
+/**
+ * Removes ruled lines and returns the rows where it found them (1 = line row). A ruled line crosses
+ * the page, so it darkens the median grey of its row (signature ink covers far less than half a row):
+ * a row whose median is clearly darker than the rows around it is a line row, and so are its
+ * immediate neighbours (an anti-aliased line spreads over two or three rows). Ink in those rows is
+ * erased, except where a pen stroke crosses the line (ink directly above and below the band), so
+ * strokes are not cut in two.
+ */
+export function removeRuledLines(mask: InkMask, grey: Uint8Array): Uint8Array {
+  const { width, height, data } = mask;
+  const medians = rowMedians(grey, width, height);
+  const lineRows = new Uint8Array(height);
+  const line = new Uint8Array(width * height);
+  const reach = 8;
+  let found = false;
+  for (let y = 0; y < height; y++) {
+    const around: number[] = [];
+    for (let k = Math.max(0, y - reach); k <= Math.min(height - 1, y + reach); k++) around.push(medians[k]!);
+    around.sort((a, b) => a - b);
+    const background = around[Math.floor(around.length / 2)]!;
+    if (background - medians[y]! < LINE_DARKENING) continue;
+    for (let k = Math.max(0, y - 1); k <= Math.min(height - 1, y + 1); k++) {
+      lineRows[k] = 1;
+      for (let x = 0; x < width; x++) if (data[k * width + x] === 1) line[k * width + x] = 1;
+    }
+    found = true;
+  }
+  if (!found) return lineRows;
+  const maxThickness = lineThickness(height);
+  for (let x = 0; x < width; x++) {
+    let y = 0;
+    while (y < height) {
+      if (line[y * width + x] !== 1) {
+        y++;
+        continue;
+      }
+      let end = y;
+      while (end + 1 < height && line[(end + 1) * width + x] === 1) end++;
+      const above = y > 0 && data[(y - 1) * width + x] === 1;
+      const below = end + 1 < height && data[(end + 1) * width + x] === 1;
+      if (end - y + 1 <= maxThickness && !(above && below)) {
+        for (let k = y; k <= end; k++) data[k * width + x] = 0;
+      }
+      y = end + 1;
+    }
+  }
+  return lineRows;
+}
+
+/** The thickest band still taken for a ruled line rather than a pen stroke. */
+function lineThickness(height: number): number {
+  return Math.max(6, Math.round(height / 50));
+}
+
+function rowMedians(grey: Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(height);
+  const histogram = new Uint32Array(256);
+  for (let y = 0; y < height; y++) {
+    histogram.fill(0);
+    for (let x = 0; x < width; x++) histogram[grey[y * width + x]!]!++;
+    let seen = 0;
+    let value = 0;
+    while (value < 255 && seen + histogram[value]! <= width / 2) seen += histogram[value++]!;
+    out[y] = value;
+  }
+  return out;
+}
+
+export interface InkComponent {
+  area: number;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/**
+ * Labels 8-connected ink components and erases speckles: components smaller than an absolute floor
+ * or than 2% of the largest, and flat leftovers of a ruled line (no taller than a line, touching a
+ * line row). Returns the components kept.
+ */
+export function removeSpeckles(
+  mask: InkMask,
+  lineRows: Uint8Array = new Uint8Array(mask.height),
+): InkComponent[] {
+  const { width, height, data } = mask;
+  const labels = new Int32Array(width * height);
+  const components: InkComponent[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < data.length; start++) {
+    if (data[start] !== 1 || labels[start] !== 0) continue;
+    const label = components.length + 1;
+    const c: InkComponent = { area: 0, minX: width, minY: height, maxX: 0, maxY: 0 };
+    labels[start] = label;
+    stack.push(start);
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      const px = p % width;
+      const py = (p - px) / width;
+      c.area++;
+      if (px < c.minX) c.minX = px;
+      if (px > c.maxX) c.maxX = px;
+      if (py < c.minY) c.minY = py;
+      if (py > c.maxY) c.maxY = py;
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = py + dy;
+        if (ny < 0 || ny >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = px + dx;
+          if (nx < 0 || nx >= width) continue;
+          const n = ny * width + nx;
+          if (data[n] === 1 && labels[n] === 0) {
+            labels[n] = label;
+            stack.push(n);
+          }
+        }
+      }
+    }
+    components.push(c);
+  }
+  const largest = components.reduce((max, c) => Math.max(max, c.area), 0);
+  const floor = Math.max(8, Math.round(largest * 0.02), Math.round(width * height * 0.00002));
+  const maxLine = lineThickness(height);
+  const onLine = (c: InkComponent): boolean => {
+    if (c.maxY - c.minY + 1 > maxLine) return false;
+    for (let y = Math.max(0, c.minY - 1); y <= Math.min(height - 1, c.maxY + 1); y++)
+      if (lineRows[y] === 1) return true;
+    return false;
+  };
+  const keep = components.map((c) => c.area >= floor && !onLine(c));
+  for (let i = 0; i < data.length; i++) {
+    const label = labels[i]!;
+    if (label > 0 && !keep[label - 1]) data[i] = 0;
+  }
+  return components.filter((_, i) => keep[i]);
+}

@@ -105,37 +105,81 @@ function searchSkew(grey: GreyImage, from: number, to: number, step: number): nu
   return bestAngle;
 }
 
-/** Bounding box of the light document against a darker desk; the whole image when there is no desk. */
-export function findDocumentBox(grey: GreyImage): {
+export interface ColourImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+async function decodeColour(image: Buffer, maxWidth: number): Promise<ColourImage> {
+  const { data, info } = await sharp(image, { failOn: "none" })
+    .rotate()
+    .removeAlpha()
+    .toColourspace("srgb")
+    .resize({ width: maxWidth, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+  };
+}
+
+/** Median colour of the frame's border: the desk or background the document lies on. */
+export function borderColour(img: ColourImage): [number, number, number] {
+  const { data, width, height } = img;
+  const channels: number[][] = [[], [], []];
+  const sample = (x: number, y: number) => {
+    for (let c = 0; c < 3; c++) channels[c]!.push(data[(y * width + x) * 3 + c]!);
+  };
+  for (let x = 0; x < width; x += 3) {
+    sample(x, 0);
+    sample(x, height - 1);
+  }
+  for (let y = 0; y < height; y += 3) {
+    sample(0, y);
+    sample(width - 1, y);
+  }
+  return channels.map(median) as [number, number, number];
+}
+
+/**
+ * Bounding box of the document against the desk: rows and columns where most pixels differ in colour
+ * from the border. Colour rather than brightness, so dark header bands stay part of the card. The whole
+ * frame when there is no desk (an already-cropped scan).
+ */
+export function findDocumentBox(img: ColourImage): {
   left: number;
   top: number;
   width: number;
   height: number;
 } {
-  const { data, width, height } = grey;
-  const cut = otsuThreshold(grey);
-  const rowBright = new Array<number>(height).fill(0);
-  const colBright = new Array<number>(width).fill(0);
+  const { data, width, height } = img;
+  const [br, bg, bb] = borderColour(img);
+  const rowHits = new Array<number>(height).fill(0);
+  const colHits = new Array<number>(width).fill(0);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      if (data[y * width + x]! > cut) {
-        rowBright[y]!++;
-        colBright[x]!++;
+      const i = (y * width + x) * 3;
+      const d = Math.abs(data[i]! - br) + Math.abs(data[i + 1]! - bg) + Math.abs(data[i + 2]! - bb);
+      if (d > 60) {
+        rowHits[y]!++;
+        colHits[x]!++;
       }
     }
   }
-  const firstLast = (counts: number[], span: number): [number, number] => {
-    const need = span * 0.35;
-    let first = counts.findIndex((c) => c >= need);
-    let last = counts.length - 1 - [...counts].reverse().findIndex((c) => c >= need);
+  const span = (counts: number[], across: number): [number, number] => {
+    const need = across * 0.4;
+    const first = counts.findIndex((c) => c >= need);
     if (first < 0) return [0, counts.length - 1];
-    first = Math.max(0, first);
-    last = Math.min(counts.length - 1, last);
+    let last = counts.length - 1;
+    while (last > first && counts[last]! < need) last--;
     return [first, last];
   };
-  const [top, bottom] = firstLast(rowBright, width);
-  const [left, right] = firstLast(colBright, height);
-  // A "document" smaller than a third of the frame is more likely a bright patch: keep the frame.
+  const [top, bottom] = span(rowHits, width);
+  const [left, right] = span(colHits, height);
+  // A "document" under a ninth of the frame is more likely a patch: keep the frame.
   if ((right - left) * (bottom - top) < (width * height) / 9) return { left: 0, top: 0, width, height };
   return { left, top, width: right - left + 1, height: bottom - top + 1 };
 }
@@ -145,52 +189,48 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-function borderGrey(grey: GreyImage): number {
-  const { data, width, height } = grey;
-  const samples: number[] = [];
-  for (let x = 0; x < width; x += 4) samples.push(data[x]!, data[(height - 1) * width + x]!);
-  for (let y = 0; y < height; y += 4) samples.push(data[y * width]!, data[y * width + width - 1]!);
-  return median(samples);
-}
-
 /**
  * Deskews, crops to the document and scales it to `targetWidth` pixels wide (the document readers pick
  * a width that puts body text near the character size tesseract reads best).
  */
 export async function prepareDocumentImage(image: Buffer, targetWidth: number): Promise<PreparedImage> {
-  const small = await decodeGrey(image, 1000);
+  const small = await decodeColour(image, 1000);
   const box = findDocumentBox(small);
-  const inner = cropGrey(small, box);
-  const skew = estimateSkew(inner);
-  const fill = borderGrey(small);
+  const greySmall = await decodeGrey(image, 1000);
+  const skew = estimateSkew(cropGrey(greySmall, box));
+  const [r, g, b] = borderColour(small);
 
-  // Rotate the full-resolution image, then find the document again in the straightened frame.
+  // Rotate the full-resolution image (desk colour fills the corners), then find the document again.
   const straight = await sharp(image, { failOn: "none" })
     .rotate()
-    .greyscale()
-    .rotate(-skew, { background: { r: fill, g: fill, b: fill } })
-    .png()
+    .removeAlpha()
+    .rotate(-skew, { background: { r, g, b } })
+    .png({ compressionLevel: 1 })
     .toBuffer();
-  const straightSmall = await decodeGrey(straight, 700);
+  const straightSmall = await decodeColour(straight, 1000);
   const meta = await sharp(straight).metadata();
-  const factor = (meta.width ?? straightSmall.width) / straightSmall.width;
-  const b = findDocumentBox(straightSmall);
+  const fullWidth = meta.width ?? straightSmall.width;
+  const fullHeight = meta.height ?? straightSmall.height;
+  const factor = fullWidth / straightSmall.width;
+  const found = findDocumentBox(straightSmall);
+  const left = Math.floor(found.left * factor);
+  const top = Math.floor(found.top * factor);
   const crop = {
-    left: Math.floor(b.left * factor),
-    top: Math.floor(b.top * factor),
-    width: Math.min((meta.width ?? 0) - Math.floor(b.left * factor), Math.ceil(b.width * factor)),
-    height: Math.min((meta.height ?? 0) - Math.floor(b.top * factor), Math.ceil(b.height * factor)),
+    left,
+    top,
+    width: Math.min(fullWidth - left, Math.ceil(found.width * factor)),
+    height: Math.min(fullHeight - top, Math.ceil(found.height * factor)),
   };
   const { data, info } = await sharp(straight)
     .extract(crop)
     .resize({ width: targetWidth })
-    .normalise()
     .greyscale()
+    .normalise()
     .raw()
     .toBuffer({ resolveWithObject: true });
   const grey: GreyImage = { data: new Uint8Array(data), width: info.width, height: info.height };
   const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
-    .png()
+    .png({ compressionLevel: 1 })
     .toBuffer();
   return { png, grey, skewDegrees: skew, crop };
 }

@@ -2,7 +2,13 @@
 // numbers and layouts are invented; portraits come from the shared test faces.
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { drawAadhaarCard } from "./aadhaar-card.js";
+import { drawBusinessCertificate } from "./business-certificate.js";
+import { drawCitizenship } from "./citizenship.js";
 import { applyDegradation, drawDegradation } from "./degrade.js";
+import { drawDisabilityCard } from "./disability-card.js";
+import { drawDrivingLicence } from "./driving-licence.js";
+import { drawPanCard } from "./pan-card.js";
 import { drawPassport } from "./passport.js";
 import { createRandom, type Random } from "./random.js";
 import type { Specimen, SpecimenDraft, SpecimenType } from "./specimen.js";
@@ -15,8 +21,14 @@ const PORTRAITS = readdirSync(FACES_DIR)
 
 type Drawer = (random: Random, portrait: string, seed: number) => Promise<SpecimenDraft>;
 
-const DRAWERS: Partial<Record<SpecimenType, Drawer>> = {
+const DRAWERS: Record<SpecimenType, Drawer> = {
   passport: drawPassport,
+  citizenship: drawCitizenship,
+  pan: drawPanCard,
+  drivers_license: drawDrivingLicence,
+  aadhaar: drawAadhaarCard,
+  disability_id: drawDisabilityCard,
+  business_registration: drawBusinessCertificate,
 };
 
 export const SPECIMEN_TYPES = Object.keys(DRAWERS) as SpecimenType[];
@@ -32,7 +44,6 @@ export async function generateSpecimen(
   options: GenerateOptions = {},
 ): Promise<Specimen> {
   const draw = DRAWERS[type];
-  if (!draw) throw new Error(`no specimen layout for ${type}`);
   const random = createRandom(seed * 7919 + type.length);
   const draft = await draw(random, random.pick(PORTRAITS), seed);
   const png = await draft.canvas.toPng();

@@ -1,0 +1,214 @@
+// DocumentEngine: reads an identity document image into the spec's "Document extract result"
+// (spec: Tool result shapes; document-extract) plus stable warning codes and the portrait crop.
+import sharp from "sharp";
+import { AppError } from "../../platform/errors.js";
+import type { OcrEngine, OcrResult } from "../ocr/ocr-engine.js";
+import { prepareDocumentImage } from "../ocr/preprocess.js";
+import { type BusinessDocumentResult, extractBusinessDocument } from "./business-document.js";
+import { readAadhaarCard, readDrivingLicence, readPanCard } from "./card-readers.js";
+import { readCitizenship } from "./citizenship-reader.js";
+import {
+  type DetectedType,
+  type DocumentTypeHint,
+  detectDocumentType,
+  looksDevanagariOnly,
+  parseDocumentTypeHint,
+} from "./document-types.js";
+import { GENERIC_EXTRACTION_NOTE, readGeneric } from "./generic-reader.js";
+import { readPassport } from "./passport-reader.js";
+import { type DetectFaces, findPortrait } from "./portrait.js";
+import type { FieldReading } from "./reading.js";
+import { checkDates, isValidGiven } from "./validity.js";
+
+/** spec: Tool result shapes — Document extract result, plus `warnings` (stable codes). */
+export interface DocumentExtractResult {
+  fields: Record<string, string>;
+  translated_fields: Record<string, string>;
+  detected_type: DetectedType;
+  /** 0..1 */
+  confidence: number;
+  is_document_valid: boolean;
+  has_portrait: boolean;
+  generic_extraction?: true;
+  full_text?: string;
+  extraction_note?: string;
+  /**
+   * mrz_checksum_failed, vz_mrz_mismatch, mrz_not_found, document_expired, date_implausible,
+   * number_checksum_failed, under_minimum_age, portrait_not_checked.
+   */
+  warnings: string[];
+}
+
+export interface DocumentExtraction {
+  result: DocumentExtractResult;
+  /** PNG crop of the holder's portrait for FACE_MATCH; never serialised into a response. */
+  portrait: Buffer | null;
+}
+
+export interface ExtractOptions {
+  /** The request's `document_type`, unvalidated: the hint rules are applied here. */
+  documentType?: unknown;
+  /** Adds under_minimum_age when the holder is younger (a workflow setting). */
+  minimumAge?: number;
+}
+
+export interface DocumentEngine {
+  extract(image: Buffer, options?: ExtractOptions): Promise<DocumentExtraction>;
+  extractBusinessDocument(image: Buffer): Promise<BusinessDocumentResult>;
+}
+
+export interface DocumentEngineDeps {
+  ocr: OcrEngine;
+  /** Face detector from the face engine; without it has_portrait is false and portrait_not_checked is warned. */
+  detectFaces?: DetectFaces;
+  /** Clock for expiry checks (tests pin it). */
+  now?: () => Date;
+}
+
+/** Document width the page is scaled to before OCR: body text lands near 25–35 px high. */
+const PAGE_WIDTH = 1600;
+
+type TemplateType = "passport" | "citizenship" | "pan" | "drivers_license" | "aadhaar";
+const TEMPLATE_TYPES = new Set<DetectedType>([
+  "passport",
+  "citizenship",
+  "pan",
+  "drivers_license",
+  "aadhaar",
+]);
+
+export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
+  const { ocr } = deps;
+  const today = () => (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
+
+  async function readTemplate(
+    type: TemplateType,
+    png: Buffer,
+    pages: { eng?: OcrResult; nep?: OcrResult },
+    loadPage: (lang: "eng" | "nep") => Promise<OcrResult>,
+  ): Promise<FieldReading | null> {
+    switch (type) {
+      case "passport":
+        return readPassport(ocr, png, pages.eng ?? (await loadPage("eng")), today());
+      case "citizenship":
+        return readCitizenship(pages.nep ?? (await loadPage("nep")));
+      case "pan":
+        return readPanCard(pages.eng ?? (await loadPage("eng")));
+      case "drivers_license":
+        return readDrivingLicence(pages.eng ?? (await loadPage("eng")));
+      case "aadhaar":
+        return readAadhaarCard(pages.eng ?? (await loadPage("eng")));
+    }
+  }
+
+  async function extract(image: Buffer, options: ExtractOptions = {}): Promise<DocumentExtraction> {
+    const hint: DocumentTypeHint | undefined = parseDocumentTypeHint(options.documentType);
+    try {
+      await sharp(image).metadata();
+    } catch (cause) {
+      throw new AppError("invalid_image", {
+        field: "image_base64",
+        message: "The image could not be decoded",
+        cause,
+      });
+    }
+    const portraitPromise = findPortrait(image, deps.detectFaces);
+    const prepared = await prepareDocumentImage(image, PAGE_WIDTH);
+    const pages: { eng?: OcrResult; nep?: OcrResult } = {};
+    const loadPage = async (lang: "eng" | "nep"): Promise<OcrResult> => {
+      pages[lang] ??= await ocr.recognize(prepared.png, { lang });
+      return pages[lang];
+    };
+
+    // Citizenship certificates are Devanagari throughout: read them in Nepali first.
+    if (hint === "citizenship") await loadPage("nep");
+    else await loadPage("eng");
+    const detect = async (): Promise<DetectedType> => {
+      let type = detectDocumentType(pages.eng?.text ?? "", pages.nep?.text ?? "");
+      const eng = pages.eng ?? (await loadPage("eng"));
+      if (type === "unknown" && !pages.nep && looksDevanagariOnly(eng.text, eng.confidence)) {
+        const nep = await loadPage("nep");
+        type = detectDocumentType(eng.text, nep.text);
+      }
+      return type;
+    };
+
+    let detected: DetectedType;
+    const seen = detectDocumentType(pages.eng?.text ?? "", pages.nep?.text ?? "");
+    if (seen === "aadhaar")
+      detected = "aadhaar"; // spec: relabelled by OCR text whatever the hint
+    else if (hint) detected = hint;
+    else detected = await detect();
+
+    const warnings: string[] = [];
+    let reading: FieldReading | null = null;
+    if (TEMPLATE_TYPES.has(detected)) {
+      reading = await readTemplate(detected as TemplateType, prepared.png, pages, loadPage);
+      if (!reading && detected === "passport") warnings.push("mrz_not_found");
+      // A hint that reads nothing may simply be wrong: try what the text itself says.
+      if ((!reading || Object.keys(reading.fields).length === 0) && hint) {
+        const auto = await detect();
+        if (auto !== detected && TEMPLATE_TYPES.has(auto)) {
+          const second = await readTemplate(auto as TemplateType, prepared.png, pages, loadPage);
+          if (second && Object.keys(second.fields).length > 0) {
+            reading = second;
+            detected = auto;
+          }
+        }
+      }
+    }
+
+    const portrait = await portraitPromise;
+    if (!deps.detectFaces) warnings.push("portrait_not_checked");
+
+    if (reading && Object.keys(reading.fields).length > 0) {
+      warnings.push(...reading.warnings);
+      const f = reading.fields;
+      warnings.push(
+        ...checkDates(
+          { date_of_birth: f.date_of_birth, issue_date: f.issue_date, expiry_date: f.expiry_date },
+          { today: today(), minimumAge: options.minimumAge },
+        ),
+      );
+      const unique = [...new Set(warnings)];
+      return {
+        result: {
+          fields: reading.fields,
+          translated_fields: reading.translated,
+          detected_type: detected,
+          confidence: reading.confidence,
+          is_document_valid: isValidGiven(unique),
+          has_portrait: portrait.hasPortrait,
+          warnings: unique,
+        },
+        portrait: portrait.crop,
+      };
+    }
+
+    // spec: document-extract — template-less documents: generic extraction with the full text.
+    const generic = readGeneric([pages.eng, pages.nep].filter((p): p is OcrResult => p !== undefined));
+    if (!generic.fullText)
+      throw new AppError("ocr_no_fields", { message: "No text could be read from the image" });
+    return {
+      result: {
+        fields: generic.fields,
+        translated_fields: {},
+        detected_type: TEMPLATE_TYPES.has(detected) ? "unknown" : detected,
+        confidence: generic.confidence,
+        // Nothing was checked against a template, so nothing vouches for the document.
+        is_document_valid: false,
+        has_portrait: portrait.hasPortrait,
+        generic_extraction: true,
+        full_text: generic.fullText,
+        extraction_note: GENERIC_EXTRACTION_NOTE,
+        warnings: [...new Set(warnings)],
+      },
+      portrait: portrait.crop,
+    };
+  }
+
+  return {
+    extract,
+    extractBusinessDocument: (image) => extractBusinessDocument(ocr, image, today()),
+  };
+}

@@ -1,5 +1,5 @@
 // Puts the ink on a fixed canvas so signatures of any size, pen width and small tilt compare:
-// deskew by the principal axis, fit the ink's box to the canvas, then thin strokes to a 1-pixel
+// deskew by the baseline angle, fit the ink's box to the canvas, then thin strokes to a 1-pixel
 // skeleton (Zhang–Suen) so the pen's width no longer matters.
 import type { InkMask } from "./ink-mask.js";
 
@@ -7,7 +7,9 @@ export const CANVAS_WIDTH = 192;
 export const CANVAS_HEIGHT = 72;
 const PADDING = 2;
 /** A signature's baseline is near horizontal; a larger principal-axis angle is the shape, not tilt. */
-const MAX_DESKEW = (15 * Math.PI) / 180;
+const MAX_DESKEW = (12 * Math.PI) / 180;
+/** Angles tried on each side of zero (1° apart). */
+const DESKEW_STEPS = 12;
 
 export interface NormalizedShape {
   /** 1-pixel-wide strokes on the CANVAS_WIDTH × CANVAS_HEIGHT canvas, 1 = ink. */
@@ -17,13 +19,21 @@ export interface NormalizedShape {
 }
 
 export function normalizeShape(mask: InkMask): NormalizedShape {
+  // Thin at the original resolution first: pen width goes away before scaling can merge close strokes.
+  const pw = mask.width + 2;
+  const ph = mask.height + 2;
+  const padded = new Uint8Array(pw * ph);
+  for (let y = 0; y < mask.height; y++) {
+    padded.set(mask.data.subarray(y * mask.width, (y + 1) * mask.width), (y + 1) * pw + 1);
+  }
+  thin(padded, pw, ph);
   const xs: number[] = [];
   const ys: number[] = [];
-  for (let y = 0; y < mask.height; y++) {
-    for (let x = 0; x < mask.width; x++) {
-      if (mask.data[y * mask.width + x] === 1) {
-        xs.push(x);
-        ys.push(y);
+  for (let y = 1; y < ph - 1; y++) {
+    for (let x = 1; x < pw - 1; x++) {
+      if (padded[y * pw + x] === 1) {
+        xs.push(x - 1);
+        ys.push(y - 1);
       }
     }
   }
@@ -36,17 +46,7 @@ export function normalizeShape(mask: InkMask): NormalizedShape {
   }
   cx /= n;
   cy /= n;
-  let mxx = 0;
-  let myy = 0;
-  let mxy = 0;
-  for (let i = 0; i < n; i++) {
-    const dx = xs[i]! - cx;
-    const dy = ys[i]! - cy;
-    mxx += dx * dx;
-    myy += dy * dy;
-    mxy += dx * dy;
-  }
-  const angle = Math.max(-MAX_DESKEW, Math.min(MAX_DESKEW, 0.5 * Math.atan2(2 * mxy, mxx - myy)));
+  const angle = findBaselineAngle(xs, ys, cx, cy);
   const cos = Math.cos(-angle);
   const sin = Math.sin(-angle);
   const rx = new Float64Array(n);
@@ -85,6 +85,44 @@ export function normalizeShape(mask: InkMask): NormalizedShape {
   }
   thin(canvas, CANVAS_WIDTH, CANVAS_HEIGHT);
   return { skeleton: canvas, logAspect: Math.log(boxWidth / boxHeight) };
+}
+
+/**
+ * The writing's baseline tilt: the rotation (within ±MAX_DESKEW) that makes the horizontal ink
+ * profile most peaked (largest sum of squared bin counts), the classic skew estimate for text lines.
+ * Unlike the principal axis it stays stable for compact signatures with a tall capital.
+ */
+function findBaselineAngle(xs: number[], ys: number[], cx: number, cy: number): number {
+  let minY = Number.POSITIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const y of ys) {
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+  }
+  const bin = Math.max(1, (maxY - minY + 1) / 48);
+  const reach = Math.hypot(Math.max(...xs.map((x) => Math.abs(x - cx))), maxY - minY) / bin + 2;
+  const bins = new Float64Array(Math.ceil(2 * reach) + 1);
+  let best = { angle: 0, peakedness: -1 };
+  for (let step = -DESKEW_STEPS; step <= DESKEW_STEPS; step++) {
+    const angle = (step / DESKEW_STEPS) * MAX_DESKEW;
+    const sin = Math.sin(-angle);
+    const cos = Math.cos(-angle);
+    bins.fill(0);
+    for (let i = 0; i < xs.length; i++) {
+      const y = (xs[i]! - cx) * sin + (ys[i]! - cy) * cos;
+      bins[Math.round(y / bin + reach)]! += 1;
+    }
+    let peakedness = 0;
+    for (const count of bins) peakedness += count * count;
+    // Ties and near-ties go to the smaller rotation: never tilt a signature without a reason.
+    if (
+      peakedness > best.peakedness * (1 + 1e-3) ||
+      (peakedness >= best.peakedness && Math.abs(angle) < Math.abs(best.angle))
+    ) {
+      best = { angle, peakedness };
+    }
+  }
+  return best.angle;
 }
 
 /** Zhang–Suen thinning, in place. */

@@ -11,7 +11,13 @@ import {
   SIGNATURE_VERIFY_THRESHOLD,
   type SignatureVerdict,
 } from "./signature-verdict.js";
-import { isSignatureDescriptor, measureSignals, type SignatureSignals, scoreSignals } from "./similarity.js";
+import {
+  createSearchScorer,
+  isSignatureDescriptor,
+  measureSignals,
+  type SignatureSignals,
+  scoreSignals,
+} from "./similarity.js";
 
 export { SIGNATURE_DESCRIPTOR_LENGTH, SIGNATURE_DESCRIPTOR_VERSION } from "./descriptor.js";
 export type { SignatureVerdict } from "./signature-verdict.js";
@@ -128,11 +134,13 @@ export function createSignatureEngine(options: SignatureEngineOptions = {}): Sig
     searchExact(descriptor, samples, options = {}) {
       const threshold = options.threshold ?? SIGNATURE_SEARCH_THRESHOLD;
       const topK = options.topK ?? SIGNATURE_SEARCH_TOP_K;
+      const scoreSample = createSearchScorer(descriptor, threshold);
       const hits = [];
       for (const sample of samples) {
         if (!isSignatureDescriptor(sample.descriptor)) continue;
-        const score = round4(scoreSignals(measureSignals(descriptor, sample.descriptor)));
-        if (score >= threshold) hits.push({ id: sample.id, score });
+        const score = scoreSample(sample.descriptor);
+        // Rounding first keeps the spec's 4-decimal score consistent with the threshold it passed.
+        if (score !== null && round4(score) >= threshold) hits.push({ id: sample.id, score: round4(score) });
       }
       return hits.sort((x, y) => y.score - x.score).slice(0, topK);
     },

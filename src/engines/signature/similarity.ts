@@ -57,6 +57,14 @@ export function isSignatureDescriptor(value: ArrayLike<number>): boolean {
 }
 
 export function measureSignals(a: ArrayLike<number>, b: ArrayLike<number>): SignatureSignals {
+  return { ...measureCheapSignals(a, b), shape_overlay: overlayScore(a, distanceTransform(a), b) };
+}
+
+/** Every signal but the chamfer overlay, which costs two distance transforms. */
+function measureCheapSignals(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+): Omit<SignatureSignals, "shape_overlay"> {
   let dot = 0;
   for (let i = DIRECTIONS_OFFSET; i < PROFILE_OFFSET; i++) dot += a[i]! * b[i]!;
   const columns = correlate(a, b, PROFILE_OFFSET, PROFILE_COLS);
@@ -66,8 +74,27 @@ export function measureSignals(a: ArrayLike<number>, b: ArrayLike<number>): Sign
   return {
     stroke_direction: clamp01(dot),
     ink_distribution: clamp01((2 * columns + rows) / 3),
-    shape_overlay: clamp01(1 - chamferDistance(a, b) / CHAMFER_CAP),
     proportions: clamp01(Math.sqrt(aspect * density)),
+  };
+}
+
+function overlayScore(a: ArrayLike<number>, toA: Float32Array, b: ArrayLike<number>): number {
+  const chamfer = (meanDistance(a, distanceTransform(b)) + meanDistance(b, toA)) / 2;
+  return clamp01(1 - chamfer / CHAMFER_CAP);
+}
+
+/**
+ * Scores one query against many samples (signature search). The query's distance transform is
+ * computed once, and a sample whose score could not reach `threshold` even with a perfect overlay
+ * is dropped before its own distance transform is computed (the score rises with every signal).
+ */
+export function createSearchScorer(query: ArrayLike<number>, threshold: number) {
+  const toQuery = distanceTransform(query);
+  return (sample: ArrayLike<number>): number | null => {
+    const cheap = measureCheapSignals(query, sample);
+    if (scoreSignals({ ...cheap, shape_overlay: 1 }) < threshold) return null;
+    const score = scoreSignals({ ...cheap, shape_overlay: overlayScore(query, toQuery, sample) });
+    return score >= threshold ? score : null;
   };
 }
 
@@ -118,13 +145,6 @@ function smooth(v: ArrayLike<number>, offset: number, length: number): Float64Ar
     out[i] = (left + 2 * v[offset + i]! + right) / 4;
   }
   return out;
-}
-
-/** Symmetric mean chamfer distance between the two occupancy grids, in cells, capped. */
-function chamferDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  const toA = distanceTransform(a);
-  const toB = distanceTransform(b);
-  return (meanDistance(a, toB) + meanDistance(b, toA)) / 2;
 }
 
 function meanDistance(from: ArrayLike<number>, to: Float32Array): number {

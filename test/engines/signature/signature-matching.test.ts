@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import {
+  createSignatureEngine,
+  SIGNATURE_DESCRIPTOR_LENGTH,
+  SIGNATURE_DESCRIPTOR_VERSION,
+} from "../../../src/engines/signature/signature-engine.js";
+import {
+  type Conditions,
+  createWriter,
+  renderSignature,
+} from "../../specimens/signatures/signature-specimens.js";
+
+// A fixed, seeded handful of generated writers; bench/signature-eer.bench.ts measures the rates on
+// a larger held-out set (about 1 genuine pair in 5 lands in review there, none of these).
+const engine = createSignatureEngine();
+
+async function describeSpecimen(writer: number, index: number, overrides: Partial<Conditions> = {}) {
+  return (await engine.prepare(await renderSignature(createWriter(writer), "genuine", index, overrides)))
+    .descriptor;
+}
+
+async function scorePair(writer: number, a: Partial<Conditions>, b: Partial<Conditions>): Promise<number> {
+  return engine.compare(await describeSpecimen(writer, 0, a), await describeSpecimen(writer, 0, b)).score;
+}
+
+describe("signature matching", () => {
+  test("a prepared signature carries a versioned fixed-length descriptor", async () => {
+    const prepared = await engine.prepare(await renderSignature(createWriter(0), "genuine", 0));
+    assert.equal(prepared.descriptor.length, SIGNATURE_DESCRIPTOR_LENGTH);
+    assert.equal(prepared.descriptor[0], SIGNATURE_DESCRIPTOR_VERSION);
+  });
+
+  test("a descriptor read back as a plain number array scores like the original", async () => {
+    const a = await describeSpecimen(0, 0);
+    const b = await describeSpecimen(0, 1);
+    assert.equal(engine.compare(Array.from(a), Array.from(b)).score, engine.compare(a, b).score);
+  });
+
+  test("genuine signatures of the same writer score at or above 0.62", async () => {
+    for (const writer of [0, 1, 5]) {
+      const reference = await describeSpecimen(writer, 0);
+      for (const index of [1, 2]) {
+        const { score } = engine.compare(reference, await describeSpecimen(writer, index));
+        assert.ok(score >= 0.62, `writer ${writer} genuine ${index}: ${score}`);
+      }
+    }
+  });
+
+  test("another writer's signature (random forgery) scores in the mismatch band", async () => {
+    for (const writer of [0, 1, 2, 3, 4, 5]) {
+      const other = (writer + 1) % 6;
+      const { score } = engine.compare(await describeSpecimen(writer, 0), await describeSpecimen(other, 0));
+      assert.ok(score < 0.75 * 0.62, `writer ${writer} vs ${other}: ${score}`);
+    }
+  });
+
+  test("the same signature written small and large still matches", async () => {
+    for (const writer of [0, 1, 3]) {
+      const score = await scorePair(writer, { scale: 24 }, { scale: 44 });
+      assert.ok(score >= 0.62, `writer ${writer}: ${score}`);
+    }
+  });
+
+  test("the same signature tilted -5° and +5° still matches", async () => {
+    for (const writer of [0, 1, 3]) {
+      const score = await scorePair(writer, { rotationDeg: -5 }, { rotationDeg: 5 });
+      assert.ok(score >= 0.62, `writer ${writer}: ${score}`);
+    }
+  });
+
+  test("the same signature with a thin and a thick pen still matches", async () => {
+    for (const writer of [0, 1, 3]) {
+      const score = await scorePair(writer, { penScale: 0.7 }, { penScale: 1.5 });
+      assert.ok(score >= 0.62, `writer ${writer}: ${score}`);
+    }
+  });
+});

@@ -3,7 +3,7 @@
 // after decoding; decode-failure table: missing → <field>_required (400), undecodable / empty /
 // too big → invalid_<field> (400), another image type → unsupported_image_type (415).
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { AppError, ERROR_STATUS, type ErrorCode } from "../../platform/errors.js";
 
 /** spec: Limits — Image size and type: 8 MB after decoding. */
@@ -95,7 +95,7 @@ async function decodePixels(
   rgbMaxSide: number,
 ): Promise<DecodedImage> {
   const open = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" });
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await open().metadata(); // header only: dimensions before any pixel is decoded
   } catch (cause) {

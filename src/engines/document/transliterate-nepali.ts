@@ -27,9 +27,9 @@ function initialVaToBa(word: string): string {
 }
 
 const IAST_TO_PLAIN: [RegExp, string][] = [
-  [/ch/g, "\u0001"], // IAST "ch" is छ: protect it before "c" (च) becomes "ch"
+  [/ch/g, "§"], // IAST "ch" is छ: protect it before "c" (च) becomes "ch"
   [/c/g, "ch"],
-  [/\u0001/g, "chh"],
+  [/§/g, "chh"],
   [/[śṣ]/g, "sh"],
   [/ṛ/g, "ri"],
   [/ṝ/g, "ri"],

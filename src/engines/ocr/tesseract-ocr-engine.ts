@@ -3,6 +3,7 @@
 // Workers are created lazily, once per language, and reused; each job holds its worker exclusively
 // because page-segmentation and whitelist are per-worker parameters.
 
+import { access, constants } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import Tesseract from "tesseract.js";
@@ -55,11 +56,16 @@ class LanguagePool {
     this.starting ??= (async () => {
       try {
         const langPath = this.langPath ?? resolveLanguageDataPath(this.lang);
+        // tesseract.js never settles createWorker when the language file is missing: check first.
+        await access(join(langPath, `${this.lang}.traineddata.gz`), constants.R_OK);
         for (let i = 0; i < this.size; i++) {
           const worker = await Tesseract.createWorker(this.lang, Tesseract.OEM.LSTM_ONLY, {
             langPath,
             cacheMethod: "none",
             gzip: true,
+            // Without a handler tesseract.js rethrows worker failures as uncaught exceptions; the
+            // rejected promise already carries the error to the caller.
+            errorHandler: () => undefined,
           });
           this.workers.push({ worker, busy: false });
         }

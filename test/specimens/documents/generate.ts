@@ -19,7 +19,12 @@ const PORTRAITS = readdirSync(FACES_DIR)
   .sort()
   .map((f) => `${FACES_DIR}${f}`);
 
-type Drawer = (random: Random, portrait: string, seed: number) => Promise<SpecimenDraft>;
+type Drawer = (
+  random: Random,
+  portrait: string,
+  seed: number,
+  options: GenerateOptions,
+) => Promise<SpecimenDraft>;
 
 const DRAWERS: Record<SpecimenType, Drawer> = {
   passport: drawPassport,
@@ -36,6 +41,8 @@ export const SPECIMEN_TYPES = Object.keys(DRAWERS) as SpecimenType[];
 export interface GenerateOptions {
   /** Apply camera-like degradation (default true). */
   degrade?: boolean;
+  /** Passports only: print a wrong document-number check digit (a genuinely invalid MRZ). */
+  corruptMrz?: boolean;
 }
 
 export async function generateSpecimen(
@@ -45,7 +52,7 @@ export async function generateSpecimen(
 ): Promise<Specimen> {
   const draw = DRAWERS[type];
   const random = createRandom(seed * 7919 + type.length);
-  const draft = await draw(random, random.pick(PORTRAITS), seed);
+  const draft = await draw(random, random.pick(PORTRAITS), seed, options);
   const png = await draft.canvas.toPng();
   const degradation = options.degrade === false ? null : drawDegradation(random);
   const image = degradation ? await applyDegradation(png, degradation, random) : png;

@@ -9,7 +9,12 @@ import type { SpecimenDraft } from "./specimen.js";
 const LABEL = { size: 17, color: "#4a4a6a" } as const;
 const VALUE = { size: 27, font: "sansBold" as const, color: "#111" };
 
-export async function drawPassport(random: Random, portrait: string, seed: number): Promise<SpecimenDraft> {
+export async function drawPassport(
+  random: Random,
+  portrait: string,
+  seed: number,
+  options: { corruptMrz?: boolean } = {},
+): Promise<SpecimenDraft> {
   const person = createPerson(random);
   const surname = person.surname.latin.toUpperCase();
   const givenNames = latinName(person.given).toUpperCase();
@@ -27,6 +32,10 @@ export async function drawPassport(random: Random, portrait: string, seed: numbe
     expiryDate,
   });
 
+  if (options.corruptMrz) {
+    const wrong = String((Number(mrz[1][9]) + 3) % 10);
+    mrz[1] = mrz[1].slice(0, 9) + wrong + mrz[1].slice(10);
+  }
   const c = new Canvas(1250, 880, "#eef1ea").shape(guilloche(1250, 880, "#9fb7c9", seed));
   c.text(60, 28, "नेपाल", { font: "sansBold", size: 30, color: "#7a1f2b" })
     .text(180, 32, "NEPAL", { font: "sansBold", size: 30, color: "#7a1f2b" })

@@ -1,0 +1,230 @@
+// The in-memory candidate index (research/aml.md: yente asks Elasticsearch for max(20, limit × 10) ≤ 500
+// candidates by name parts, sound keys, 3-grams and identifiers, then scores only those). Postings are
+// compressed-row typed arrays, so a million entities cost tens of bytes each beyond the entities.
+import { AML_LISTS, type AmlEntity, type AmlList } from "./entity.js";
+import { listsForTopics } from "./list-mapping.js";
+import { nameParts } from "./name-tokens.js";
+import { phoneticKey } from "./phonetic-key.js";
+import { normalizeIdentifier } from "./score-entity.js";
+
+const PART = "w";
+const SOUND = "s";
+const GRAM = "g";
+const IDENTIFIER = "i";
+const YEAR = "y";
+
+// How much one shared key of each kind says about a candidate, before its rarity (idf) is applied.
+const KIND_WEIGHT: Record<string, number> = { w: 3, s: 2, g: 1, i: 20, y: 1 };
+// 3-grams present in more than this share of entities carry no signal and cost the most to scan.
+const COMMON_GRAM_SHARE = 0.2;
+
+/** Schema classes kept per entity so the candidate step can skip what the query cannot match. */
+export const SCHEMA_CLASS = { person: 1, organization: 2, other: 4 } as const;
+
+export interface AmlIndex {
+  readonly entities: readonly AmlEntity[];
+  /** Datasets present, sorted (the result's `dataset`). */
+  readonly datasets: readonly string[];
+  readonly builtAt: string;
+  readonly keyIds: ReadonlyMap<string, number>;
+  /** Postings of key k are postings[offsets[k] .. offsets[k + 1]). */
+  readonly offsets: Uint32Array;
+  readonly postings: Uint32Array;
+  /** Bit i set when the entity is on AML_LISTS[i]. */
+  readonly listMasks: Uint8Array;
+  readonly schemaClasses: Uint8Array;
+}
+
+class GrowableUint32 {
+  data = new Uint32Array(1024);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const next = new Uint32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = value;
+  }
+}
+
+export function schemaClass(schema: string): number {
+  if (schema === "Person") return SCHEMA_CLASS.person;
+  if (schema === "LegalEntity") return SCHEMA_CLASS.person | SCHEMA_CLASS.organization;
+  if (schema === "Organization" || schema === "Company" || schema === "PublicBody")
+    return SCHEMA_CLASS.organization;
+  return SCHEMA_CLASS.other;
+}
+
+export function listMask(lists: readonly AmlList[]): number {
+  let mask = 0;
+  for (const list of lists) mask |= 1 << AML_LISTS.indexOf(list);
+  return mask;
+}
+
+/** Keys of one name: its parts, their sound keys and their padded 3-grams. */
+export function nameKeys(name: string, isOrganization: boolean, into: Set<string>): void {
+  for (const part of nameParts(name, isOrganization)) {
+    into.add(PART + part);
+    const sound = phoneticKey(part);
+    if (sound.length >= 2) into.add(SOUND + sound);
+    if (part.length < 2) continue;
+    const padded = `^${part}$`;
+    for (let i = 0; i + 3 <= padded.length; i++) into.add(GRAM + padded.slice(i, i + 3));
+  }
+}
+
+function entityKeys(entity: AmlEntity): Set<string> {
+  const keys = new Set<string>();
+  const isOrganization = entity.schema !== "Person";
+  for (const name of entity.names) nameKeys(name, isOrganization, keys);
+  for (const name of entity.aliases) nameKeys(name, isOrganization, keys);
+  for (const name of entity.weakAliases) nameKeys(name, isOrganization, keys);
+  for (const id of entity.idNumbers) {
+    const normalized = normalizeIdentifier(id);
+    if (normalized.length >= 4) keys.add(IDENTIFIER + normalized);
+  }
+  for (const date of entity.birthDates) if (/^\d{4}/.test(date)) keys.add(YEAR + date.slice(0, 4));
+  return keys;
+}
+
+/** Builds the index; the entities array is kept as given (do not mutate it afterwards). */
+export function buildIndex(entities: readonly AmlEntity[]): AmlIndex {
+  const keyIds = new Map<string, number>();
+  const counts = new GrowableUint32();
+  const entityKeyIds = new GrowableUint32();
+  const entityKeyEnds = new Uint32Array(entities.length);
+  const listMasks = new Uint8Array(entities.length);
+  const schemaClasses = new Uint8Array(entities.length);
+  const datasets = new Set<string>();
+  for (let e = 0; e < entities.length; e++) {
+    const entity = entities[e] as AmlEntity;
+    for (const dataset of entity.datasets) datasets.add(dataset);
+    listMasks[e] = listMask(listsForTopics(entity.topics));
+    schemaClasses[e] = schemaClass(entity.schema);
+    for (const key of entityKeys(entity)) {
+      let id = keyIds.get(key);
+      if (id === undefined) {
+        id = keyIds.size;
+        keyIds.set(key, id);
+        counts.push(0);
+      }
+      counts.data[id] = (counts.data[id] ?? 0) + 1;
+      entityKeyIds.push(id);
+    }
+    entityKeyEnds[e] = entityKeyIds.length;
+  }
+  const keyCount = keyIds.size;
+  const offsets = new Uint32Array(keyCount + 1);
+  for (let k = 0; k < keyCount; k++) offsets[k + 1] = (offsets[k] ?? 0) + (counts.data[k] ?? 0);
+  const postings = new Uint32Array(offsets[keyCount] ?? 0);
+  const cursor = offsets.slice(0, keyCount);
+  let start = 0;
+  for (let e = 0; e < entities.length; e++) {
+    const end = entityKeyEnds[e] ?? 0;
+    for (let i = start; i < end; i++) {
+      const k = entityKeyIds.data[i] ?? 0;
+      postings[cursor[k] ?? 0] = e;
+      cursor[k] = (cursor[k] ?? 0) + 1;
+    }
+    start = end;
+  }
+  return {
+    entities,
+    datasets: [...datasets].sort(),
+    builtAt: new Date().toISOString(),
+    keyIds,
+    offsets,
+    postings,
+    listMasks,
+    schemaClasses,
+  };
+}
+
+export interface CandidateQuery {
+  names: readonly string[];
+  isOrganization: boolean;
+  idNumbers: readonly string[];
+  birthDate: string | null;
+  /** Only entities on one of these lists (bit mask of AML_LISTS) and of these schema classes. */
+  listMask: number;
+  schemaMask: number;
+}
+
+// Accumulators reused across queries of one index: screening is synchronous, so no two overlap.
+const scratchByIndex = new WeakMap<AmlIndex, { scores: Float32Array; touched: Uint32Array }>();
+
+function scratchFor(index: AmlIndex): { scores: Float32Array; touched: Uint32Array } {
+  let scratch = scratchByIndex.get(index);
+  if (!scratch) {
+    scratch = {
+      scores: new Float32Array(index.entities.length),
+      touched: new Uint32Array(index.entities.length),
+    };
+    scratchByIndex.set(index, scratch);
+  }
+  return scratch;
+}
+
+/** Entity positions of the best `limit` candidates, best first (BM25-like sum of idf-weighted keys). */
+export function findCandidates(index: AmlIndex, query: CandidateQuery, limit: number): number[] {
+  const total = index.entities.length;
+  if (total === 0) return [];
+  const keys = new Set<string>();
+  for (const name of query.names) nameKeys(name, query.isOrganization, keys);
+  for (const id of query.idNumbers) keys.add(IDENTIFIER + id);
+  if (query.birthDate) keys.add(YEAR + query.birthDate.slice(0, 4));
+  const { scores, touched } = scratchFor(index);
+  let touchedCount = 0;
+  for (const key of keys) {
+    const k = index.keyIds.get(key);
+    if (k === undefined) continue;
+    const from = index.offsets[k] ?? 0;
+    const to = index.offsets[k + 1] ?? 0;
+    const df = to - from;
+    const kind = key[0] ?? GRAM;
+    if ((kind === GRAM || kind === YEAR) && df > total * COMMON_GRAM_SHARE) continue;
+    const weight = (KIND_WEIGHT[kind] ?? 1) * Math.log(1 + total / df);
+    for (let p = from; p < to; p++) {
+      const e = index.postings[p] ?? 0;
+      if (scores[e] === 0) touched[touchedCount++] = e;
+      scores[e] = (scores[e] ?? 0) + weight;
+    }
+  }
+  // Keep the best `limit` in a min-heap keyed by score.
+  const heap: number[] = [];
+  const heapScore = (i: number) => scores[heap[i] ?? 0] ?? 0;
+  for (let t = 0; t < touchedCount; t++) {
+    const e = touched[t] ?? 0;
+    const score = scores[e] ?? 0;
+    if (
+      ((index.listMasks[e] ?? 0) & query.listMask) === 0 ||
+      ((index.schemaClasses[e] ?? 0) & query.schemaMask) === 0
+    )
+      continue;
+    if (heap.length < limit) {
+      heap.push(e);
+      for (let i = heap.length - 1; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (heapScore(parent) <= heapScore(i)) break;
+        [heap[parent], heap[i]] = [heap[i] ?? 0, heap[parent] ?? 0];
+        i = parent;
+      }
+    } else if (score > heapScore(0)) {
+      heap[0] = e;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let smallest = i;
+        if (l < heap.length && heapScore(l) < heapScore(smallest)) smallest = l;
+        if (r < heap.length && heapScore(r) < heapScore(smallest)) smallest = r;
+        if (smallest === i) break;
+        [heap[smallest], heap[i]] = [heap[i] ?? 0, heap[smallest] ?? 0];
+        i = smallest;
+      }
+    }
+  }
+  const result = heap.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0));
+  for (let t = 0; t < touchedCount; t++) scores[touched[t] ?? 0] = 0;
+  return result;
+}

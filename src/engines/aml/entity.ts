@@ -1,0 +1,132 @@
+// The screening data model: a FollowTheMoney-like entity, the query, and the spec's result shapes
+// (spec: Tool result shapes — AML match object, AML result).
+
+/** One listed party, as the loaders produce it and the index holds it. All multi-valued like FtM. */
+export interface AmlEntity {
+  id: string;
+  /** FtM schema: Person, Organization, Company, LegalEntity, Vessel, Airplane, PublicBody. */
+  schema: string;
+  caption: string;
+  names: string[];
+  aliases: string[];
+  /** Low-quality aliases ("Abu Ahmed"): only an exact match counts, never a fuzzy one. */
+  weakAliases: string[];
+  firstNames: string[];
+  lastNames: string[];
+  /** ISO dates, possibly partial: YYYY, YYYY-MM or YYYY-MM-DD. */
+  birthDates: string[];
+  /** ISO-3166 alpha-2, lower case. */
+  nationalities: string[];
+  countries: string[];
+  gender: string[];
+  idNumbers: string[];
+  positions: string[];
+  addresses: string[];
+  topics: string[];
+  datasets: string[];
+  source: string;
+  firstSeen: string | null;
+  lastSeen: string | null;
+  url?: string;
+}
+
+/** A delta line: `{op, entity}` (spec: FtM delta files). A DEL may carry only the id. */
+export interface AmlEntityOp {
+  op: "ADD" | "MOD" | "DEL";
+  entity: AmlEntity;
+}
+
+export const AML_LISTS = ["sanctions", "pep", "adverse_media", "poi"] as const;
+export type AmlList = (typeof AML_LISTS)[number];
+
+/** What a caller knows about the person (or company) being screened. */
+export interface AmlQuery {
+  name?: string;
+  firstName?: string;
+  middleName?: string;
+  lastName?: string;
+  /** YYYY, YYYY-MM or YYYY-MM-DD. */
+  birthDate?: string;
+  /** ISO-2. */
+  nationality?: string;
+  /** ISO-2. */
+  country?: string;
+  documentNumber?: string;
+  email?: string;
+  phone?: string;
+  gender?: string;
+  /** Which kind of party is screened; KYC screens people, so the default is Person. */
+  schema?: "Person" | "Organization" | "LegalEntity";
+}
+
+export interface ScreenOptions {
+  lists?: readonly AmlList[];
+  /** spec: Limits — AML threshold 0.7. */
+  threshold?: number;
+  /** spec: Limits — AML cutoff 0.5. */
+  cutoff?: number;
+  /** How many results per tier to return at most (candidates scored: max(20, limit × 10) ≤ 500). */
+  limit?: number;
+}
+
+/** spec: Tool result shapes — AML match object. */
+export interface AmlMatch {
+  entity_id: string;
+  name: string;
+  schema: string;
+  score: number;
+  match: boolean;
+  lists: AmlList[];
+  topics: string[];
+  datasets: string[];
+  birth_date: string | null;
+  countries: string[];
+  aliases: string[];
+  nationalities: string[];
+  positions: string[];
+  gender: string | null;
+  addresses: string[];
+  id_numbers: string[];
+  url: string | null;
+  uncorroborated?: true;
+}
+
+export type AmlRiskLevel = "high" | "medium" | "low" | "clear";
+
+/** spec: Tool result shapes — AML result. */
+export interface AmlResult {
+  risk_level: AmlRiskLevel;
+  matches: AmlMatch[];
+  possible_matches: AmlMatch[];
+  informational_matches: AmlMatch[];
+  lists_checked: AmlList[];
+  provider: string;
+  dataset: string;
+  algorithm: string;
+  threshold: number;
+}
+
+/** Builds an entity with every list property present, so loaders only fill what they know. */
+export function createEntity(fields: Partial<AmlEntity> & Pick<AmlEntity, "id" | "schema">): AmlEntity {
+  return {
+    caption: fields.caption ?? fields.names?.[0] ?? fields.id,
+    names: [],
+    aliases: [],
+    weakAliases: [],
+    firstNames: [],
+    lastNames: [],
+    birthDates: [],
+    nationalities: [],
+    countries: [],
+    gender: [],
+    idNumbers: [],
+    positions: [],
+    addresses: [],
+    topics: [],
+    datasets: [],
+    source: fields.datasets?.[0] ?? "",
+    firstSeen: null,
+    lastSeen: null,
+    ...fields,
+  };
+}

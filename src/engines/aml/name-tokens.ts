@@ -1,0 +1,114 @@
+// Splits a name into comparable parts: romanised, lower case, punctuation-free, titles dropped,
+// company-type words folded to one spelling, particles marked as weak.
+import { transliterate } from "./transliterate.js";
+
+/** A name ready to compare: its parts in written order and how much each part counts. */
+export interface NameTokens {
+  tokens: string[];
+  weights: number[];
+  /** The parts joined by single spaces (the written order), for the whole-string comparison. */
+  joined: string;
+}
+
+// Titles and suffixes that say nothing about who someone is.
+const TITLES = new Set(
+  "mr mrs ms miss mx dr prof sir dame lord lady jr sr ii iii iv hon rev gen col capt maj lt sgt esq phd".split(
+    " ",
+  ),
+);
+
+// Connecting words and religious titles that appear in some spellings of a name and not in others
+// (research/aml.md: logic-v2 pairs these through symbol tags; here they simply weigh little).
+const PARTICLES = new Set(
+  (
+    "al el ul ur ud ad as ar ash at az an bin ibn bint ben bn wa de da del della di du la le van von der den " +
+    "dos das do y ould ag mullah mulla maulvi mawlawi maulana haji hajji sheikh shaykh shaikh sayed sayyed qari"
+  ).split(" "),
+);
+
+// spec: research/aml.md — org types pair with each other (logic-v2 weighs them 0.8); one spelling each.
+const ORG_TYPES: Record<string, string> = {
+  limited: "ltd",
+  ltd: "ltd",
+  company: "co",
+  co: "co",
+  corporation: "corp",
+  corp: "corp",
+  incorporated: "inc",
+  inc: "inc",
+  llc: "llc",
+  ooo: "llc",
+  tov: "llc",
+  jsc: "jsc",
+  ao: "jsc",
+  oao: "jsc",
+  ojsc: "jsc",
+  pao: "jsc",
+  pjsc: "jsc",
+  zao: "jsc",
+  cjsc: "jsc",
+  plc: "plc",
+  gmbh: "gmbh",
+  ag: "ag",
+  sa: "sa",
+  sarl: "sarl",
+  srl: "srl",
+  spa: "spa",
+  bv: "bv",
+  nv: "nv",
+  sirketi: "co",
+  group: "group",
+};
+const ORG_TYPE_VALUES = new Set(Object.values(ORG_TYPES));
+
+const FAMILY_WEIGHT = 1.3; // research/aml.md: family-name parts weigh 1.3
+const WEAK_WEIGHT = 0.3;
+
+/** Romanised, lower-case parts of a name, titles removed. */
+export function nameParts(name: string, isOrganization = false): string[] {
+  // "S.A.", "L.L.C.": dotted company-type abbreviations are one word.
+  const undotted = isOrganization ? name.replace(/(?<=\b\p{L})\.(?=\p{L}\b)/gu, "") : name;
+  const plain = transliterate(undotted)
+    // Apostrophes and lost characters inside a word join it ("Sa'adi", "Mus?ab"), they do not split it.
+    .replace(/(\p{L})['’‘`ʻʼ´?]+(?=\p{L})/gu, "$1")
+    // Letters of scripts without a romanisation here (Han, Hangul…) stay, so such names still meet
+    // themselves.
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+  if (!plain) return [];
+  const parts: string[] = [];
+  for (const part of plain.split(" ")) {
+    if (TITLES.has(part)) continue;
+    parts.push(isOrganization ? (ORG_TYPES[part] ?? part) : part);
+  }
+  return parts;
+}
+
+/**
+ * Prepares a name for comparison. `familyParts` are parts known to be the family name (from a
+ * lastName field or the part before a comma in "LAST, First"); they weigh more.
+ */
+export function tokenizeName(
+  name: string,
+  options: { isOrganization?: boolean; familyParts?: ReadonlySet<string> } = {},
+): NameTokens {
+  const isOrganization = options.isOrganization ?? false;
+  const comma = name.indexOf(",");
+  let ordered = name;
+  let family = options.familyParts;
+  // "SALEK, ABDULHAI": the official lists write family name first with a comma; restore written order.
+  if (comma > 0 && !isOrganization && name.indexOf(",", comma + 1) < 0) {
+    const head = name.slice(0, comma);
+    const tail = name.slice(comma + 1);
+    if (nameParts(tail).length > 0) {
+      ordered = `${tail} ${head}`;
+      if (!family) family = new Set(nameParts(head));
+    }
+  }
+  const tokens = nameParts(ordered, isOrganization);
+  const weights = tokens.map((token) => {
+    if (PARTICLES.has(token) || (isOrganization && ORG_TYPE_VALUES.has(token))) return WEAK_WEIGHT;
+    return family?.has(token) ? FAMILY_WEIGHT : 1;
+  });
+  return { tokens, weights, joined: tokens.join(" ") };
+}

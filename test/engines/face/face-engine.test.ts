@@ -136,6 +136,16 @@ describe("face engine (real models in a worker thread)", () => {
     for (const face of together) assert.equal(engine.compare(face.embedding, alone.embedding), 1);
   });
 
+  test("a malformed request fails alone with engine_unavailable and the pool keeps serving", async () => {
+    const broken = { data: new Uint8Array(10), width: 100, height: 100 };
+    await assert.rejects(
+      engine.analyze(broken),
+      (error: unknown) => error instanceof AppError && error.code === "engine_unavailable",
+    );
+    const face = await engine.requireOneFace((await photo("img2.jpg")).rgb);
+    assert.equal(face.embedding.length, 128);
+  });
+
   test("the liveness protocol returns anti-spoof and liveness scores, mesh and gestures from the same workers", async () => {
     const image = await photo("img1.jpg");
     const result = await engine.infer({

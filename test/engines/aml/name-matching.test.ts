@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { compareNames } from "../../../src/engines/aml/compare-names.js";
+import { transliterate } from "../../../src/engines/aml/transliterate.js";
+
+const THRESHOLD = 0.7;
+
+function score(a: string, b: string, schema?: string): number {
+  return compareNames(a, b, { schema }).score;
+}
+
+describe("name comparison", () => {
+  test("identical names after folding case and diacritics score 1", () => {
+    assert.equal(score("José Pérez", "JOSE PEREZ"), 1);
+  });
+
+  test("word order does not matter", () => {
+    assert.equal(score("Salek Abdulhai", "Abdulhai Salek"), 1);
+    assert.equal(score("SALEK, ABDULHAI", "ABDULHAI SALEK"), 1);
+  });
+
+  test("a missing middle name still matches", () => {
+    assert.ok(score("Vladimir Putin", "Vladimir Vladimirovich Putin") >= 0.9);
+  });
+
+  test("typos, doubled letters and swapped neighbours still match", () => {
+    assert.ok(score("Abdulah Anshori", "Abdullah Anshori") >= 0.9);
+    assert.ok(score("Hafiz Abudl Salam Bhuttavi", "Hafiz Abdul Salam Bhuttavi") >= 0.9);
+    assert.ok(score("Afiz", "Faiz") >= THRESHOLD);
+  });
+
+  test("a moved token boundary still matches", () => {
+    assert.ok(score("Arefullaha Ref Ghazi Mohammad", "Arefullah Aref Ghazi Mohammad") >= 0.95);
+    assert.ok(score("Chang Myongc-Hin", "Chang Myong-Chin") >= 0.95);
+  });
+
+  test("transliteration variants of one name match", () => {
+    assert.ok(score("Muhammad Qaddafi", "Mohammed Gadhafi") >= THRESHOLD);
+    assert.ok(score("Jon Smith", "John Smith") >= THRESHOLD);
+  });
+
+  test("Cyrillic names meet their romanised spelling", () => {
+    assert.ok(score("Мария Александровна Осетрова", "Mariya Aleksandrovna Osetrova") >= 0.95);
+  });
+
+  test("Devanagari Nepali names meet their English spelling", () => {
+    assert.ok(score("पुष्पकमल दाहाल", "Pushpa Kamal Dahal") >= 0.9);
+    assert.ok(score("शेर बहादुर देउवा", "Sher Bahadur Deuba") >= 0.9);
+  });
+
+  test("Devanagari follows the Nepali conventions", () => {
+    assert.equal(transliterate("पुष्पकमल दाहाल"), "pushpakamal dahal");
+    assert.equal(transliterate("छत्र विक्रम"), "chhatra bikram");
+    assert.equal(transliterate("विष्णु मित्र"), "bishnu mitra");
+    assert.equal(transliterate("रजनीकांत"), "rajanikant");
+  });
+
+  test("different given names with one family name do not match", () => {
+    assert.ok(score("John Smith", "Jane Smith") < THRESHOLD);
+  });
+
+  test("sharing one common part of two is not a match", () => {
+    assert.ok(score("Hasan Nasrallah", "Hasan Saburi") < THRESHOLD);
+  });
+
+  test("company type words are folded together", () => {
+    assert.equal(score("Inter Tobacco Limited", "INTER TOBACCO LTD", "Organization"), 1);
+  });
+
+  test("the explanation names the parts it paired", () => {
+    const { explanation } = compareNames("Hassan Nasralah", "Hasan Nasrallah");
+    assert.ok(explanation.some((line) => line.includes('"hassan" ~ "hasan"')));
+  });
+});

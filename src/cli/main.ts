@@ -1,0 +1,141 @@
+// `kyc`: the service's entry point and operator CLI (design: Operator CLI, First start and the CLI).
+import type { Server } from "node:net";
+import { pino } from "pino";
+import { type Config, ConfigError, loadConfig } from "../config.js";
+import { type DataDirLock, DataDirLockedError, lockDataDir } from "../platform/db/data-dir-lock.js";
+import { migrateToLatest } from "../platform/db/migrate.js";
+import { isAppError } from "../platform/errors.js";
+import { createHttpApp, listen, startWorkers } from "../server.js";
+import { closeServices, createServices, type Services } from "../services.js";
+import { adminCommandNames, isAdminCommand, runAdminCommand } from "./admin-commands.js";
+import { sendAdminCommand, serveAdminSocket } from "./admin-socket.js";
+import { printResult } from "./print-result.js";
+import "./register-commands.js";
+
+const USAGE = `Usage: kyc <command> [options]
+
+Processes:
+  start                 HTTP API and job workers in one process (npm start)
+  serve                 HTTP API only
+  worker                job workers only
+  migrate               apply database migrations and exit
+
+Operator commands (add --json for machine-readable output):
+  ${"{COMMANDS}"}
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command = "help"] = argv;
+  const config = loadConfig();
+  switch (command) {
+    case "start":
+    case "serve":
+    case "worker":
+      await runProcess(config, command);
+      return 0;
+    case "migrate":
+      return withDatabase(config, async (services) => {
+        const report = await migrateToLatest(services.db);
+        printResult({ applied: report.applied }, argv.includes("--json"));
+      });
+    case "help":
+    case "--help":
+    case "-h":
+      console.log(USAGE.replace("{COMMANDS}", adminCommandNames().join("\n  ")));
+      return 0;
+  }
+  if (!isAdminCommand(argv)) {
+    console.error(`Unknown command: ${argv.join(" ")}\n`);
+    console.log(USAGE.replace("{COMMANDS}", adminCommandNames().join("\n  ")));
+    return 2;
+  }
+  const json = argv.includes("--json");
+  if (!config.databaseUrl) {
+    // A running server holds the embedded database: hand it the command.
+    const reply = await sendAdminCommand(config.dataDir, argv);
+    if (reply) {
+      if (!reply.ok) {
+        console.error(reply.error);
+        return 1;
+      }
+      printResult(reply.result, json);
+      return 0;
+    }
+  }
+  return withDatabase(config, async (services) => {
+    printResult(await runAdminCommand(services, argv), json);
+  });
+}
+
+async function withDatabase(config: Config, work: (services: Services) => Promise<void>): Promise<number> {
+  const lock = config.databaseUrl ? null : lockDataDir(config.dataDir);
+  const services = await createServices(config, { log: quietLogger() });
+  try {
+    await work(services);
+    return 0;
+  } finally {
+    await closeServices(services);
+    lock?.release();
+  }
+}
+
+async function runProcess(config: Config, mode: "start" | "serve" | "worker"): Promise<void> {
+  let lock: DataDirLock | null = null;
+  if (!config.databaseUrl) {
+    if (mode !== "start") {
+      throw new ConfigError(
+        `'kyc ${mode}' splits the service across processes: it needs DATABASE_URL (PostgreSQL).`,
+      );
+    }
+    lock = lockDataDir(config.dataDir);
+  }
+  const services = await createServices(config);
+  const app = mode === "worker" ? null : await createHttpApp(services);
+  const worker = mode === "serve" ? null : startWorkers(services);
+  let adminServer: Server | null = null;
+  if (lock) adminServer = await serveAdminSocket(services);
+  if (app) await listen(app, services);
+  await printFirstStartHint(services);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    services.log.info({ signal }, "shutting down");
+    adminServer?.close();
+    await app?.close();
+    await worker?.stop();
+    await closeServices(services);
+    lock?.release();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+async function printFirstStartHint(services: Services): Promise<void> {
+  const tenant = await services.db.selectFrom("tenants").select("id").limit(1).executeTakeFirst();
+  if (tenant) return;
+  console.log(
+    "\nNo tenant yet. Create one (in another terminal, while this server runs):\n" +
+      '  npm run kyc -- tenant create --name "My company" --credits 100 --json\n' +
+      `then: curl -H "x-api-key: <api_key>" ${services.config.publicUrl}/v3/credits/ledger/\n`,
+  );
+}
+
+/** Operator commands print their result, not service logs. */
+function quietLogger() {
+  return pino({ level: "warn" });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
+    else if (isAppError(error)) console.error(error.message);
+    else console.error(error);
+    process.exitCode = 1;
+  },
+);

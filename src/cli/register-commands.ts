@@ -1,0 +1,2 @@
+// Loads every area's operator commands into the admin dispatcher (one explicit list).
+import "./admin-commands.js";

@@ -1,0 +1,111 @@
+// The only module that reads process.env (style: config is validated once).
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PUBLIC_URL: z.string().url().optional(),
+  FLOW_URL: z.string().url().optional(),
+  MEDIA_STORE: z.string().optional(),
+  ALLOW_PRIVATE_TARGETS: booleanFlag,
+  IMPORT_ALLOW_HTTP: booleanFlag,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Design: rate limits per tenant per minute.
+  RATE_LIMIT_KYC_V3_TOOLS: perMinute(120),
+  RATE_LIMIT_KYC_V3_READ: perMinute(1200),
+  RATE_LIMIT_KYC_V3_SESSION_CREATE: perMinute(300),
+  RATE_LIMIT_KYC_V3_MEDIA: perMinute(600),
+  RATE_LIMIT_PARTNER_READ: perMinute(600),
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+});
+
+export type RateBucket =
+  | "kyc_v3_tools"
+  | "kyc_v3_read"
+  | "kyc_v3_session_create"
+  | "kyc_v3_media"
+  | "partner_read";
+
+export interface Config {
+  env: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** PostgreSQL schema to use (tests isolate runs this way); default `public`. */
+  databaseSchema?: string;
+  redisUrl?: string;
+  publicUrl: string;
+  flowUrl: string;
+  mediaStore: string;
+  allowPrivateTargets: boolean;
+  importAllowHttp: boolean;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  rateLimits: Record<RateBucket, number>;
+  jobPollMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Validates the environment once; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
+    redisUrl: e.REDIS_URL,
+    publicUrl,
+    flowUrl: trimSlash(e.FLOW_URL ?? publicUrl),
+    mediaStore: e.MEDIA_STORE ?? `file://${resolve(dataDir, "media")}`,
+    allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS,
+    importAllowHttp: e.IMPORT_ALLOW_HTTP,
+    logLevel: e.LOG_LEVEL,
+    rateLimits: {
+      kyc_v3_tools: e.RATE_LIMIT_KYC_V3_TOOLS,
+      kyc_v3_read: e.RATE_LIMIT_KYC_V3_READ,
+      kyc_v3_session_create: e.RATE_LIMIT_KYC_V3_SESSION_CREATE,
+      kyc_v3_media: e.RATE_LIMIT_KYC_V3_MEDIA,
+      partner_read: e.RATE_LIMIT_PARTNER_READ,
+    },
+    jobPollMs: e.JOB_POLL_MS,
+  };
+}
+
+function trimSlash(url: string): string {
+  return url.endsWith("/") ? url.slice(0, -1) : url;
+}

@@ -1,0 +1,79 @@
+// spec: GET /v3/credits/ledger/ — inclusive YYYY-MM-DD bounds, page floor 1, page_size clamped 1..500, newest first.
+import { sql } from "kysely";
+import type { LedgerReason } from "../db/schema.js";
+import type { Queryable } from "../db/transaction.js";
+import { AppError } from "../errors.js";
+import { normalizeDecimal } from "./rates.js";
+
+export interface LedgerQuery {
+  since?: string;
+  until?: string;
+  page?: string;
+  page_size?: string;
+}
+
+export interface LedgerRow {
+  id: string;
+  delta: string;
+  reason: LedgerReason;
+  feature: string;
+  session_id: string;
+  application_id: string;
+  created_at: string;
+}
+
+export interface LedgerPage {
+  count: number;
+  page: number;
+  page_size: number;
+  results: LedgerRow[];
+}
+
+export async function listLedger(db: Queryable, tenantId: string, query: LedgerQuery): Promise<LedgerPage> {
+  const since = parseDay(query.since, "since");
+  const until = parseDay(query.until, "until");
+  const page = Math.max(1, toInt(query.page, 1));
+  const pageSize = Math.min(500, Math.max(1, toInt(query.page_size, 100)));
+
+  let scoped = db.selectFrom("credit_ledger").where("tenant_id", "=", tenantId);
+  if (since) scoped = scoped.where("created_at", ">=", sql<Date>`${since}::date::timestamptz`);
+  if (until) scoped = scoped.where("created_at", "<", sql<Date>`(${until}::date + 1)::timestamptz`);
+
+  const [{ count }, rows] = await Promise.all([
+    scoped.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
+    scoped
+      .select(["id", "delta", "reason", "feature", "session_id", "application_id", "created_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+  ]);
+  return {
+    count,
+    page,
+    page_size: pageSize,
+    results: rows.map((row) => ({
+      ...row,
+      delta: normalizeDecimal(row.delta),
+      created_at: row.created_at.toISOString(),
+    })),
+  };
+}
+
+function parseDay(value: string | undefined, name: "since" | "until"): string | undefined {
+  if (value === undefined || value === "") return undefined;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = match ? new Date(`${value}T00:00:00Z`) : null;
+  if (!match || !date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+    // spec: the two 400 messages are fixed sentences.
+    throw new AppError("invalid_date", { field: name, detail: `${name} must be YYYY-MM-DD.` });
+  }
+  return value;
+}
+
+function toInt(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const parsed = Number.parseInt(value, 10);
+  return Number.isFinite(parsed) ? parsed : fallback;
+}

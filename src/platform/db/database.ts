@@ -1,0 +1,85 @@
+// One code path for both databases (research/storage.md): stock Kysely PostgresDialect over one pg.Pool,
+// either PGlite's pg adapter (max 1 connection) or a PostgreSQL server.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { createPgConfig } from "@electric-sql/pglite/node-postgres";
+import { vector } from "@electric-sql/pglite-pgvector";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.js";
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Whether the pgvector extension is usable (always on PGlite; on a server only when installed). */
+  vectorAvailable: boolean;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  /** Server only: run inside this schema (created when missing). */
+  schema?: string;
+  /** PGlite only: directory for the data files; omit for an in-memory database. */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openServer(options.databaseUrl, options.schema, options.poolSize ?? 10);
+  return openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir ? join(dir) : undefined, { extensions: { vector } });
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await sql`CREATE EXTENSION IF NOT EXISTS vector`.execute(db);
+  return {
+    db,
+    kind: "pglite",
+    vectorAvailable: true,
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+async function openServer(url: string, schema: string | undefined, max: number): Promise<DatabaseHandle> {
+  if (schema) {
+    const bootstrap = new pg.Client({ connectionString: url });
+    await bootstrap.connect();
+    try {
+      await bootstrap.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    } finally {
+      await bootstrap.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: schema ? `-c search_path="${schema}",public` : undefined,
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let vectorAvailable = false;
+  try {
+    await sql`CREATE EXTENSION IF NOT EXISTS vector SCHEMA public`.execute(db);
+    vectorAvailable = true;
+  } catch {
+    // A server without pgvector still starts; the gallery falls back to exact in-process search.
+    vectorAvailable = false;
+  }
+  return {
+    db,
+    kind: "postgres",
+    vectorAvailable,
+    async close() {
+      await db.destroy();
+    },
+  };
+}

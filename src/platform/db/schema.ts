@@ -1,0 +1,134 @@
+// Kysely table types. Each feature area declares its tables; Database composes them.
+import type { ColumnType, Generated } from "kysely";
+
+/** timestamptz: read as Date, written as Date or ISO string, defaulted by the database. */
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
+/** numeric: exact decimal, read as string. */
+export type Decimal = ColumnType<string, string | number, string | number>;
+export type Json<T = unknown> = ColumnType<T, T | string, T | string>;
+
+export interface TenantsTable {
+  id: Generated<string>;
+  name: string;
+  status: Generated<"active" | "suspended">;
+  credit_balance: ColumnType<string, string | number | undefined, string | number>;
+  jwt_signing_secret: string;
+  webhook_signing_secret: string | null;
+  webhook_url: string | null;
+  settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  tenant_id: string;
+  label: Generated<string>;
+  prefix: string;
+  key_hash: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface TenantFeaturesTable {
+  tenant_id: string;
+  feature: string;
+  enabled_at: Timestamp;
+}
+
+export interface RatesTable {
+  id: Generated<string>;
+  tenant_id: string | null;
+  feature: string;
+  amount: Decimal;
+  updated_at: Timestamp;
+}
+
+export type LedgerReason =
+  | "session_create"
+  | "kyc_session"
+  | "kyc_module"
+  | "tool_usage"
+  | "refund"
+  | "topup"
+  | "adjust";
+
+export interface CreditLedgerTable {
+  id: Generated<string>;
+  tenant_id: string;
+  delta: Decimal;
+  reason: LedgerReason;
+  feature: Generated<string>;
+  session_id: Generated<string>;
+  application_id: Generated<string>;
+  workflow_id: string | null;
+  note: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface RateLimitWindowsTable {
+  tenant_id: string;
+  bucket: string;
+  window_start: Date | string;
+  hits: Generated<number>;
+}
+
+export interface JobsTable {
+  id: Generated<string>;
+  name: string;
+  payload: Json<unknown>;
+  status: Generated<"queued" | "running" | "completed" | "failed">;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: Timestamp;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+export interface CronScheduleTable {
+  name: string;
+  next_run_at: Date | string;
+  last_run_at: NullableTimestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  tenant_id: string | null;
+  actor: string;
+  action: string;
+  target: Generated<string>;
+  data: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface DailyUsageTable {
+  tenant_id: string;
+  day: ColumnType<string, string, string>;
+  feature: string;
+  uses: number;
+  credits: Decimal;
+}
+
+export interface PlatformTables {
+  tenants: TenantsTable;
+  api_keys: ApiKeysTable;
+  tenant_features: TenantFeaturesTable;
+  rates: RatesTable;
+  credit_ledger: CreditLedgerTable;
+  rate_limit_windows: RateLimitWindowsTable;
+  jobs: JobsTable;
+  cron_schedule: CronScheduleTable;
+  audit_log: AuditLogTable;
+  daily_usage: DailyUsageTable;
+}
+
+export interface Database extends PlatformTables {}

@@ -1,0 +1,147 @@
+// Builds the Fastify app: zod schemas for validation and OpenAPI, one error handler choosing the surface's
+// renderer, per-surface authentication and rate limiting, and the explicitly registered route sets.
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+} from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { RateBucket } from "../../config.js";
+import type { Services } from "../../services.js";
+import { authenticateApiKey, type TenantContext } from "../auth/authenticate.js";
+import { AppError, isAppError } from "../errors.js";
+import { renderError, surfaceOf } from "./error-bodies.js";
+import { registerOpenApi } from "./openapi.js";
+import { validationToAppError } from "./validation-errors.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    tenant?: TenantContext;
+  }
+  interface FastifyContextConfig {
+    /** The per-tenant rate bucket this route draws from (spec: Limits). */
+    rateBucket?: RateBucket;
+  }
+}
+
+export type App = FastifyInstance<
+  import("node:http").Server,
+  import("node:http").IncomingMessage,
+  import("node:http").ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** Images travel as base64 (8 MB decoded each, several per request for liveness frames). */
+const BODY_LIMIT = 64 * 1024 * 1024;
+
+export interface SurfaceDefinition {
+  prefix: string;
+  /** Pulls the raw API key out of the request headers. */
+  keyFrom: (headers: FastifyRequest["headers"]) => string | undefined;
+  register: (app: App, services: Services) => void | Promise<void>;
+}
+
+export interface BuildAppOptions {
+  surfaces: SurfaceDefinition[];
+  /** Routes with no API key (health, OpenAPI, the applicant API, hosted pages). */
+  publicRoutes?: (app: App, services: Services) => void | Promise<void>;
+  logger?: boolean;
+}
+
+export async function buildApp(services: Services, options: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    loggerInstance: options.logger === false ? undefined : (services.log as FastifyBaseLogger),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    // The spec writes paths with a trailing slash; integrators often drop it.
+    routerOptions: { ignoreTrailingSlash: true },
+    disableRequestLogging: services.config.env === "test",
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // A POST without a body validates as an empty object, so all-optional bodies work without `{}`.
+  app.addHook("preValidation", async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, "request failed");
+    if (appError.headers) reply.headers(appError.headers);
+    return reply.status(appError.status).send(renderError(surfaceOf(request.url), appError));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const error = new AppError("route_not_found", { detail: "Not found.", message: "Not found." });
+    return reply.status(404).send(renderError(surfaceOf(request.url), error));
+  });
+
+  await registerOpenApi(app, services);
+
+  for (const surface of options.surfaces) {
+    await app.register(
+      async (scoped) => {
+        const typed = scoped.withTypeProvider<ZodTypeProvider>();
+        typed.addHook("onRequest", async (request) => {
+          request.tenant = await authenticateApiKey(services.db, surface.keyFrom(request.headers));
+          services.keyUsage.record(request.tenant.keyId);
+        });
+        typed.addHook("preHandler", async (request, reply) => {
+          const bucket = request.routeOptions.config.rateBucket;
+          if (!bucket || !request.tenant) return;
+          const decision = await services.rateLimiter.hit(
+            request.tenant.tenantId,
+            bucket,
+            services.config.rateLimits[bucket],
+          );
+          reply.header("X-RateLimit-Limit", decision.limit);
+          reply.header("X-RateLimit-Remaining", decision.remaining);
+          if (!decision.allowed) {
+            throw new AppError("rate_limited", {
+              detail: "Request was throttled.",
+              message: "Too many requests; retry after the Retry-After delay.",
+              headers: { "Retry-After": String(decision.retryAfterSeconds) },
+            });
+          }
+        });
+        await surface.register(typed as App, services);
+      },
+      { prefix: surface.prefix },
+    );
+  }
+  if (options.publicRoutes) await options.publicRoutes(app as App, services);
+  return app as App;
+}
+
+/** The authenticated tenant of a surface route. */
+export function tenantOf(request: FastifyRequest): TenantContext {
+  if (!request.tenant) throw new AppError("invalid_api_key", { detail: "invalid API key" });
+  return request.tenant;
+}
+
+function toAppError(error: FastifyError): AppError {
+  if (isAppError(error)) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return validationToAppError(error.validation, error.validationContext);
+  }
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return new AppError("invalid_json", { detail: "invalid_json", message: "The body is not valid JSON." });
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new AppError("payload_too_large", { message: "The body is too large." });
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new AppError("unsupported_media_type", { message: "Send the body as application/json." });
+  }
+  if (error instanceof SyntaxError || error.statusCode === 400) {
+    return new AppError("invalid_json", { detail: "invalid_json", message: "The body is not valid JSON." });
+  }
+  return new AppError("internal", { cause: error, message: "Internal error." });
+}

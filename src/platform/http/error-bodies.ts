@@ -1,0 +1,37 @@
+// One renderer per surface, producing exactly the spec's error body shapes (spec: Errors).
+//   /v3/*                         {detail}            (+ `features` on 403, `error` sentence on import refusals)
+//   /api/v1/sessions|applications {ok: false, error, detail}
+//   /api/v1/lists/*               {error}             (+ `id` on 409, `invalid`/`errors` on entry replacement)
+import type { AppError } from "../errors.js";
+
+export type Surface = "verify" | "partner" | "lists";
+
+export function surfaceOf(url: string): Surface {
+  if (url.startsWith("/api/v1/lists")) return "lists";
+  if (url.startsWith("/api/v1")) return "partner";
+  return "verify";
+}
+
+export function renderError(surface: Surface, error: AppError): Record<string, unknown> {
+  switch (surface) {
+    case "verify":
+      return { detail: error.detail ?? error.code, ...error.extra };
+    case "partner":
+      return {
+        ok: false,
+        error: partnerCode(error),
+        ...(error.message !== error.code ? { detail: error.message } : {}),
+        ...error.extra,
+      };
+    case "lists":
+      return { error: error.message, ...error.extra };
+  }
+}
+
+// spec: the partner surface names a bad bearer `invalid_token` and malformed input `invalid_request`.
+function partnerCode(error: AppError): string {
+  if (error.code === "invalid_api_key") return "invalid_token";
+  if (error.code === "validation_failed" || error.code === "invalid_json") return "invalid_request";
+  if (error.code === "route_not_found" || error.code === "session_not_found") return "not_found";
+  return error.code;
+}

@@ -1,0 +1,31 @@
+// Assembles the HTTP app and the job workers from Services: `kyc start` runs both, `kyc serve` and
+// `kyc worker` one each (design: Processes and scale).
+import type { FastifyInstance } from "fastify";
+import { type App, buildApp } from "./platform/http/app.js";
+import type { JobDefinition } from "./platform/jobs/catalog.js";
+import { platformJobs } from "./platform/jobs/housekeeping.js";
+import { type JobWorker, startJobWorker } from "./platform/jobs/worker.js";
+import { registerPublicRoutes } from "./public-routes.js";
+import type { Services } from "./services.js";
+import { verifySurface } from "./verify/routes.js";
+
+/** Every job the workers run: one typed catalog. */
+export function allJobs(): JobDefinition<never>[] {
+  return [...platformJobs] as JobDefinition<never>[];
+}
+
+export function createHttpApp(services: Services, options: { logger?: boolean } = {}): Promise<App> {
+  return buildApp(services, {
+    surfaces: [verifySurface],
+    publicRoutes: registerPublicRoutes,
+    logger: options.logger,
+  });
+}
+
+export function startWorkers(services: Services): JobWorker {
+  return startJobWorker(services, allJobs(), { pollMs: services.config.jobPollMs });
+}
+
+export async function listen(app: FastifyInstance, services: Services): Promise<string> {
+  return app.listen({ port: services.config.port, host: services.config.host });
+}

@@ -4,9 +4,11 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import { type Logger, pino } from "pino";
 import type { Config } from "./config.js";
+import { createEngines, type Engines } from "./engines/engine-registry.js";
 import { createKeyUsageRecorder, type KeyUsageRecorder } from "./platform/auth/key-usage.js";
 import { type DatabaseHandle, type Db, openDatabase } from "./platform/db/database.js";
 import { migrateToLatest } from "./platform/db/migrate.js";
+import { createMediaStore, type MediaStore } from "./platform/media/media-store.js";
 import {
   createDatabaseRateLimiter,
   createRedisRateLimiter,
@@ -20,6 +22,8 @@ export interface Services {
   log: Logger;
   rateLimiter: RateLimiter;
   keyUsage: KeyUsageRecorder;
+  media: MediaStore;
+  engines: Engines;
 }
 
 export interface CreateServicesOptions {
@@ -57,10 +61,13 @@ export async function createServices(config: Config, options: CreateServicesOpti
     log,
     rateLimiter,
     keyUsage: createKeyUsageRecorder(database.db),
+    media: createMediaStore(config.mediaStore),
+    engines: createEngines(config),
   };
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  await services.engines.close();
   await services.keyUsage.close();
   await services.rateLimiter.close();
   await services.database.close();

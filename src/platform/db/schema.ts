@@ -131,4 +131,44 @@ export interface PlatformTables {
   daily_usage: DailyUsageTable;
 }
 
-export interface Database extends PlatformTables {}
+export interface IndividualsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  external_user_id: string | null;
+  full_name: string | null;
+  email: string | null;
+  phone: string | null;
+  country: string | null;
+  date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
+  status: Generated<"active" | "flagged" | "blocked">;
+  kyc_status: Generated<string>;
+  aml_status: Generated<string>;
+  vendor_authenticated: Generated<boolean>;
+  vendor_identity: Json<Record<string, unknown> | null> | null;
+  metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  aml_monitoring: Json<Record<string, unknown> | null> | null;
+  next_rescreen_at: NullableTimestamp;
+  last_screened_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MediaObjectsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  path: string;
+  content_type: string;
+  size_bytes: number;
+  kind: string;
+  session_id: string | null;
+  individual_id: string | null;
+  created_at: Timestamp;
+  purged_at: NullableTimestamp;
+}
+
+export interface IdentityTables {
+  individuals: IndividualsTable;
+  media_objects: MediaObjectsTable;
+}
+
+export interface Database extends PlatformTables, IdentityTables {}

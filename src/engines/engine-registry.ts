@@ -1,0 +1,93 @@
+// Engines are heavy (model weights, OCR workers): each is constructed once, on first use, and shared
+// by every route, module and job of the process through Services.
+import sharp from "sharp";
+import type { Config } from "../config.js";
+import { createDocumentEngine, type DocumentEngine } from "./document/document-engine.js";
+import { createFaceEngine, type FaceEngine } from "./face/face-engine.js";
+import type { OcrEngine } from "./ocr/ocr-engine.js";
+import { createTesseractOcrEngine } from "./ocr/tesseract-ocr-engine.js";
+import { createSignatureEngine, type SignatureEngine } from "./signature/signature-engine.js";
+
+export interface Engines {
+  face(): Promise<FaceEngine>;
+  ocr(): Promise<OcrEngine>;
+  document(): Promise<DocumentEngine>;
+  signature(): Promise<SignatureEngine>;
+  /** Faces in encoded image bytes, boxes in that image's (EXIF-oriented) pixels. */
+  detectFaces(image: Buffer): Promise<{ box: { x: number; y: number; width: number; height: number } }[]>;
+  close(): Promise<void>;
+}
+
+export function createEngines(_config: Config): Engines {
+  const made = new Map<string, Promise<unknown>>();
+  const closers: (() => Promise<void>)[] = [];
+  function once<T>(
+    name: string,
+    make: () => Promise<T>,
+    close: (engine: T) => Promise<void>,
+  ): () => Promise<T> {
+    return () => {
+      let pending = made.get(name) as Promise<T> | undefined;
+      if (!pending) {
+        pending = make();
+        made.set(name, pending);
+        pending.then(
+          (engine) => closers.push(() => close(engine)),
+          () => made.delete(name), // a failed load may be retried
+        );
+      }
+      return pending;
+    };
+  }
+
+  const face = once(
+    "face",
+    () => createFaceEngine({ size: 1 }),
+    (engine) => engine.close(),
+  );
+  const ocr = once(
+    "ocr",
+    async () => createTesseractOcrEngine(),
+    (engine) => engine.close(),
+  );
+  async function detectFaces(image: Buffer) {
+    const { data, info } = await sharp(image, { failOn: "none" })
+      .rotate()
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const result = await (await face()).infer({
+      image: {
+        data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+        width: info.width,
+        height: info.height,
+      },
+      want: {},
+    });
+    return result.faces;
+  }
+  const document = once(
+    "document",
+    async () => createDocumentEngine({ ocr: await ocr(), detectFaces }),
+    async () => {},
+  );
+  const signature = once(
+    "signature",
+    async () => createSignatureEngine({ detectFaces }),
+    async () => {},
+  );
+
+  return {
+    face,
+    ocr,
+    document,
+    signature,
+    detectFaces,
+    async close() {
+      const pending = [...made.values()];
+      await Promise.allSettled(pending);
+      for (const close of closers.splice(0)) await close().catch(() => {});
+      made.clear();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// Evidence files: stored through the media store, recorded per tenant, served as absolute URLs on this API
+// (spec: Evidence rules — no bytes or base64 in decisions; GET /v3/media/<path> with the same key).
+
+import type { Queryable } from "../db/transaction.js";
+import { newToken } from "../ids.js";
+import type { MediaStore } from "./media-store.js";
+
+export interface SaveEvidenceInput {
+  tenantId: string;
+  bytes: Buffer;
+  contentType: string;
+  /** What it is: selfie, document_front, portrait, thumb, questionnaire_file, liveness_still, video… */
+  kind: string;
+  sessionId?: string | null;
+  individualId?: string | null;
+}
+
+export interface SavedEvidence {
+  id: string;
+  path: string;
+}
+
+const EXTENSIONS: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "video/webm": "webm",
+  "application/pdf": "pdf",
+};
+
+/** Writes the bytes, then the row (in `db`, usually the caller's transaction). */
+export async function saveEvidence(
+  db: Queryable,
+  store: MediaStore,
+  input: SaveEvidenceInput,
+): Promise<SavedEvidence> {
+  const extension = EXTENSIONS[input.contentType] ?? "bin";
+  const path = `${input.tenantId.slice(0, 8)}/${input.kind}/${newToken(18)}.${extension}`;
+  await store.put(path, input.bytes);
+  const row = await db
+    .insertInto("media_objects")
+    .values({
+      tenant_id: input.tenantId,
+      path,
+      content_type: input.contentType,
+      size_bytes: input.bytes.length,
+      kind: input.kind,
+      session_id: input.sessionId ?? null,
+      individual_id: input.individualId ?? null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, path };
+}
+
+export function mediaUrl(publicUrl: string, path: string): string {
+  return `${publicUrl}/v3/media/${path}`;
+}
+
+/** Deletes the files of these rows and marks them purged; URLs stop resolving. */
+export async function purgeEvidence(
+  db: Queryable,
+  store: MediaStore,
+  rows: { id: string; path: string }[],
+): Promise<number> {
+  for (const row of rows) await store.delete(row.path);
+  if (rows.length === 0) return 0;
+  await db
+    .updateTable("media_objects")
+    .set({ purged_at: new Date() })
+    .where(
+      "id",
+      "in",
+      rows.map((row) => row.id),
+    )
+    .execute();
+  return rows.length;
+}

@@ -1,0 +1,35 @@
+import type { Generated } from "kysely";
+import type { Json, NullableTimestamp, Timestamp } from "../platform/db/schema.js";
+
+export interface WebhookEventsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  event_type: string;
+  payload: Json<Record<string, unknown>>;
+  target_url: string | null;
+  status: Generated<"pending" | "delivered" | "failed" | "skipped">;
+  attempts: Generated<number>;
+  next_attempt_at: NullableTimestamp;
+  last_error: string | null;
+  session_id: string | null;
+  application_id: string | null;
+  created_at: Timestamp;
+  delivered_at: NullableTimestamp;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string>;
+  event_id: string;
+  tenant_id: string;
+  attempt: number;
+  url: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  created_at: Timestamp;
+}
+
+export interface WebhookTables {
+  webhook_events: WebhookEventsTable;
+  webhook_attempts: WebhookAttemptsTable;
+}

@@ -1,5 +1,6 @@
 // Kysely table types. Each feature area declares its tables; Database composes them.
 import type { ColumnType, Generated } from "kysely";
+import type { PartnerTables } from "../../partner/partner-tables.js";
 import type { WebhookTables } from "../../webhooks/webhook-tables.js";
 
 /** timestamptz: read as Date, written as Date or ISO string, defaulted by the database. */
@@ -172,4 +173,4 @@ export interface IdentityTables {
   media_objects: MediaObjectsTable;
 }
 
-export interface Database extends PlatformTables, IdentityTables, WebhookTables {}
+export interface Database extends PlatformTables, IdentityTables, WebhookTables, PartnerTables {}

@@ -1,5 +1,7 @@
 // Kysely table types. Each feature area declares its tables; Database composes them.
 import type { ColumnType, Generated } from "kysely";
+import type { FaceGalleryTables } from "../../identities/face-gallery/face-tables.js";
+import type { SignatureSampleTables } from "../../identities/signature-samples/signature-tables.js";
 import type { PartnerTables } from "../../partner/partner-tables.js";
 import type { WebhookTables } from "../../webhooks/webhook-tables.js";
 
@@ -173,4 +175,10 @@ export interface IdentityTables {
   media_objects: MediaObjectsTable;
 }
 
-export interface Database extends PlatformTables, IdentityTables, WebhookTables, PartnerTables {}
+export interface Database
+  extends PlatformTables,
+    IdentityTables,
+    WebhookTables,
+    PartnerTables,
+    FaceGalleryTables,
+    SignatureSampleTables {}

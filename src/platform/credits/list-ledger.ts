@@ -36,8 +36,12 @@ export async function listLedger(db: Queryable, tenantId: string, query: LedgerQ
   const pageSize = Math.min(500, Math.max(1, toInt(query.page_size, 100)));
 
   let scoped = db.selectFrom("credit_ledger").where("tenant_id", "=", tenantId);
-  if (since) scoped = scoped.where("created_at", ">=", sql<Date>`${since}::date::timestamptz`);
-  if (until) scoped = scoped.where("created_at", "<", sql<Date>`(${until}::date + 1)::timestamptz`);
+  // Days are UTC days (design: Time), whatever the database session's TimeZone setting.
+  if (since)
+    scoped = scoped.where("created_at", ">=", sql<Date>`(${since}::date::timestamp AT TIME ZONE 'UTC')`);
+  if (until) {
+    scoped = scoped.where("created_at", "<", sql<Date>`((${until}::date + 1)::timestamp AT TIME ZONE 'UTC')`);
+  }
 
   const [{ count }, rows] = await Promise.all([
     scoped.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),

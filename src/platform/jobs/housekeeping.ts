@@ -34,7 +34,8 @@ export const pruneJobsJob = defineJob({
 
 /**
  * Rolls the credit ledger's usage rows up into per-tenant, per-day, per-feature totals for the last
- * `days` days (re-running is harmless: totals are recomputed, not added).
+ * `days` days (re-running is harmless: totals are recomputed, not added). The window starts at a UTC
+ * midnight whatever the session's TimeZone: a partial first day would overwrite that day's full total.
  */
 export const dailyUsageRollupJob = defineJob({
   name: "platform.daily-usage-rollup",
@@ -48,7 +49,7 @@ export const dailyUsageRollupJob = defineJob({
       SELECT tenant_id, (created_at AT TIME ZONE 'UTC')::date, feature, count(*)::int, -sum(delta)
       FROM credit_ledger
       WHERE delta < 0 AND feature <> ''
-        AND created_at >= (now() AT TIME ZONE 'UTC')::date - ${days - 1}::int
+        AND created_at >= (((now() AT TIME ZONE 'UTC')::date - ${days - 1}::int)::timestamp AT TIME ZONE 'UTC')
       GROUP BY 1, 2, 3
       ON CONFLICT (tenant_id, day, feature) DO UPDATE SET uses = EXCLUDED.uses, credits = EXCLUDED.credits`.execute(
       services.db,

@@ -8,10 +8,11 @@ import { type JobWorker, startJobWorker } from "./platform/jobs/worker.js";
 import { registerPublicRoutes } from "./public-routes.js";
 import type { Services } from "./services.js";
 import { verifySurface } from "./verify/routes.js";
+import { deliverWebhookJob } from "./webhooks/deliver-event.js";
 
 /** Every job the workers run: one typed catalog. */
 export function allJobs(): JobDefinition<never>[] {
-  return [...platformJobs] as JobDefinition<never>[];
+  return [...platformJobs, deliverWebhookJob] as JobDefinition<never>[];
 }
 
 export function createHttpApp(services: Services, options: { logger?: boolean } = {}): Promise<App> {

@@ -6,6 +6,7 @@ import { balanceOf, topUp } from "../platform/credits/ledger.js";
 import { setRate } from "../platform/credits/rates.js";
 import { withTransaction } from "../platform/db/transaction.js";
 import { AppError } from "../platform/errors.js";
+import { assertDeliverableUrl } from "../platform/net/safe-request.js";
 import { createApiKey, listApiKeys, revokeApiKey, rotateAllApiKeys } from "../platform/tenants/api-keys.js";
 import { enabledFeatures, setFeatures } from "../platform/tenants/entitlements.js";
 import {
@@ -157,6 +158,8 @@ registerAdminCommand("features list", async (services, command) => {
 registerAdminCommand("webhook set", async (services, command) => {
   const tenantId = requireTenantId(arg(command, 0, "TENANT"));
   const url = arg(command, 1, "URL");
+  // spec: Delivery rules 4 — loopback, private and link-local destinations are refused.
+  if (url !== "none") await assertDeliverableUrl(url, services.config.allowPrivateTargets);
   await setWebhookUrl(services.db, tenantId, url === "none" ? null : url);
   return { ok: true };
 });

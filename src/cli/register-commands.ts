@@ -1,2 +1,3 @@
 // Loads every area's operator commands into the admin dispatcher (one explicit list).
 import "./admin-commands.js";
+import "../webhooks/webhook-commands.js";

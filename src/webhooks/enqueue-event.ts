@@ -1,7 +1,8 @@
 // The outbox: an event row and its delivery job are written in the transaction of the state change they
 // announce, so a committed change is always announced and a rolled-back one never is (at-least-once).
-import { enqueueJob } from "../platform/jobs/queue.js";
+
 import type { Queryable } from "../platform/db/transaction.js";
+import { enqueueJob } from "../platform/jobs/queue.js";
 
 export interface WebhookEventInput {
   tenantId: string;

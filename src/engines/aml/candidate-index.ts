@@ -15,8 +15,10 @@ const YEAR = "y";
 
 // How much one shared key of each kind says about a candidate, before its rarity (idf) is applied.
 const KIND_WEIGHT: Record<string, number> = { w: 3, s: 2, g: 1, i: 20, y: 1 };
-// 3-grams present in more than this share of entities carry no signal and cost the most to scan.
-const COMMON_GRAM_SHARE = 0.2;
+// 3-grams (and birth years) in more than this share of entities carry little signal and cost the most
+// to scan; name parts and sound keys are always scanned, so a typo still finds its candidates.
+const COMMON_GRAM_SHARE = 0.02;
+const COMMON_GRAM_FLOOR = 5000;
 
 /** Schema classes kept per entity so the candidate step can skip what the query cannot match. */
 export const SCHEMA_CLASS = { person: 1, organization: 2, other: 4 } as const;
@@ -183,7 +185,8 @@ export function findCandidates(index: AmlIndex, query: CandidateQuery, limit: nu
     const to = index.offsets[k + 1] ?? 0;
     const df = to - from;
     const kind = key[0] ?? GRAM;
-    if ((kind === GRAM || kind === YEAR) && df > total * COMMON_GRAM_SHARE) continue;
+    if ((kind === GRAM || kind === YEAR) && df > Math.max(COMMON_GRAM_FLOOR, total * COMMON_GRAM_SHARE))
+      continue;
     const weight = (KIND_WEIGHT[kind] ?? 1) * Math.log(1 + total / df);
     for (let p = from; p < to; p++) {
       const e = index.postings[p] ?? 0;

@@ -1,29 +1,32 @@
 // The screening data model: a FollowTheMoney-like entity, the query, and the spec's result shapes
 // (spec: Tool result shapes — AML match object, AML result).
 
-/** One listed party, as the loaders produce it and the index holds it. All multi-valued like FtM. */
+/**
+ * One listed party, as the loaders produce it and the index holds it. All multi-valued like FtM, and
+ * read-only: entities are shared by the index and every result built from it.
+ */
 export interface AmlEntity {
   id: string;
   /** FtM schema: Person, Organization, Company, LegalEntity, Vessel, Airplane, PublicBody. */
   schema: string;
   caption: string;
-  names: string[];
-  aliases: string[];
+  names: readonly string[];
+  aliases: readonly string[];
   /** Low-quality aliases ("Abu Ahmed"): only an exact match counts, never a fuzzy one. */
-  weakAliases: string[];
-  firstNames: string[];
-  lastNames: string[];
+  weakAliases: readonly string[];
+  firstNames: readonly string[];
+  lastNames: readonly string[];
   /** ISO dates, possibly partial: YYYY, YYYY-MM or YYYY-MM-DD. */
-  birthDates: string[];
+  birthDates: readonly string[];
   /** ISO-3166 alpha-2, lower case. */
-  nationalities: string[];
-  countries: string[];
-  gender: string[];
-  idNumbers: string[];
-  positions: string[];
-  addresses: string[];
-  topics: string[];
-  datasets: string[];
+  nationalities: readonly string[];
+  countries: readonly string[];
+  gender: readonly string[];
+  idNumbers: readonly string[];
+  positions: readonly string[];
+  addresses: readonly string[];
+  topics: readonly string[];
+  datasets: readonly string[];
   source: string;
   firstSeen: string | null;
   lastSeen: string | null;
@@ -106,24 +109,28 @@ export interface AmlResult {
   threshold: number;
 }
 
+// One frozen empty list shared by every entity that lacks a property: a million entities would otherwise
+// carry a dozen empty arrays each (hundreds of MB).
+const NONE: readonly string[] = Object.freeze([]);
+
 /** Builds an entity with every list property present, so loaders only fill what they know. */
 export function createEntity(fields: Partial<AmlEntity> & Pick<AmlEntity, "id" | "schema">): AmlEntity {
   return {
     caption: fields.caption ?? fields.names?.[0] ?? fields.id,
-    names: [],
-    aliases: [],
-    weakAliases: [],
-    firstNames: [],
-    lastNames: [],
-    birthDates: [],
-    nationalities: [],
-    countries: [],
-    gender: [],
-    idNumbers: [],
-    positions: [],
-    addresses: [],
-    topics: [],
-    datasets: [],
+    names: NONE,
+    aliases: NONE,
+    weakAliases: NONE,
+    firstNames: NONE,
+    lastNames: NONE,
+    birthDates: NONE,
+    nationalities: NONE,
+    countries: NONE,
+    gender: NONE,
+    idNumbers: NONE,
+    positions: NONE,
+    addresses: NONE,
+    topics: NONE,
+    datasets: NONE,
     source: fields.datasets?.[0] ?? "",
     firstSeen: null,
     lastSeen: null,

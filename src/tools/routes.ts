@@ -1,8 +1,12 @@
 // Every /v3/tools/* route, registered explicitly in one place (style habit 1). Each tool area adds one line.
 import type { App } from "../platform/http/app.js";
 import type { Services } from "../services.js";
+import { registerFaceSearchRoute } from "./face-search.js";
+import { registerFaceVerifyRoute } from "./face-verify.js";
 
 export function registerToolRoutes(app: App, services: Services): void {
   void app;
   void services;
+  registerFaceVerifyRoute(app, services);
+  registerFaceSearchRoute(app, services);
 }

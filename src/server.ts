@@ -1,6 +1,7 @@
 // Assembles the HTTP app and the job workers from Services: `kyc start` runs both, `kyc serve` and
 // `kyc worker` one each (design: Processes and scale).
 import type { FastifyInstance } from "fastify";
+import { partnerSurface } from "./partner/routes.js";
 import { type App, buildApp } from "./platform/http/app.js";
 import type { JobDefinition } from "./platform/jobs/catalog.js";
 import { platformJobs } from "./platform/jobs/housekeeping.js";
@@ -17,7 +18,7 @@ export function allJobs(): JobDefinition<never>[] {
 
 export function createHttpApp(services: Services, options: { logger?: boolean } = {}): Promise<App> {
   return buildApp(services, {
-    surfaces: [verifySurface],
+    surfaces: [verifySurface, partnerSurface],
     publicRoutes: registerPublicRoutes,
     logger: options.logger,
   });

@@ -87,14 +87,19 @@ describe("POST /api/v1/sessions/", () => {
     const tenant = await t.tenant();
     const flowId = await flowFor(t, tenant);
     const { body } = await createSession(t, tenant, flowId, { claims: { jti: "ref-7" } });
-    const read = await t.app.inject({ url: `/api/v1/applications/${body.session_id}/`, headers: bearer(tenant) });
+    const read = await t.app.inject({
+      url: `/api/v1/applications/${body.session_id}/`,
+      headers: bearer(tenant),
+    });
     assert.equal(read.json().application.external_ref, "ref-7");
     assert.equal(read.json().application.decision, "in_progress");
   });
 
   test("session_ttl_minutes 0 means no expiry", async () => {
     const tenant = await t.tenant();
-    const { body } = await createSession(t, tenant, await flowFor(t, tenant), { claims: { session_ttl_minutes: 0 } });
+    const { body } = await createSession(t, tenant, await flowFor(t, tenant), {
+      claims: { session_ttl_minutes: 0 },
+    });
     assert.equal(body.expires, false);
     assert.equal(body.expires_at, null);
   });
@@ -134,7 +139,12 @@ describe("POST /api/v1/sessions/", () => {
 
   test("a missing jwt is 400 invalid_request", async () => {
     const tenant = await t.tenant();
-    const response = await t.app.inject({ method: "POST", url: SESSIONS, headers: bearer(tenant), payload: {} });
+    const response = await t.app.inject({
+      method: "POST",
+      url: SESSIONS,
+      headers: bearer(tenant),
+      payload: {},
+    });
     assert.equal(response.statusCode, 400);
     assert.equal(response.json().error, "invalid_request");
     assert.equal(response.json().ok, false);
@@ -156,7 +166,11 @@ describe("POST /api/v1/sessions/", () => {
 
   test("an inactive flow is 404 flow_not_found", async () => {
     const tenant = await t.tenant();
-    const { statusCode, body } = await createSession(t, tenant, await flowFor(t, tenant, { isActive: false }));
+    const { statusCode, body } = await createSession(
+      t,
+      tenant,
+      await flowFor(t, tenant, { isActive: false }),
+    );
     assert.equal(statusCode, 404);
     assert.equal(body.error, "flow_not_found");
   });
@@ -171,7 +185,9 @@ describe("POST /api/v1/sessions/", () => {
 
   test("an exhausted balance is 402 insufficient_credits and creates nothing", async () => {
     const tenant = await t.tenant({ credits: "0" });
-    const { statusCode, body } = await createSession(t, tenant, await flowFor(t, tenant), { claims: { jti: "broke" } });
+    const { statusCode, body } = await createSession(t, tenant, await flowFor(t, tenant), {
+      claims: { jti: "broke" },
+    });
     assert.equal(statusCode, 402);
     assert.equal(body.error, "insufficient_credits");
     const rows = await t.services.db
@@ -207,7 +223,10 @@ describe("POST /api/v1/sessions/ JWT rules (401 invalid_jwt)", () => {
     ["an expired token", () => ({ iat: now() - 200, exp: now() - 10 })],
     ["a lifetime over 300 seconds", () => ({ iat: now() - 10, exp: now() + 291 })],
     ["a bad signature", () => ({ secret: "not-the-tenant-secret-0123456789abcdef" })],
-    ["a token signed with the API key instead of the JWT signing secret", (tenant) => ({ secret: tenant.api_key })],
+    [
+      "a token signed with the API key instead of the JWT signing secret",
+      (tenant) => ({ secret: tenant.api_key }),
+    ],
   ];
   for (const [name, options] of cases) {
     test(`${name} is 401 invalid_jwt`, async () => {
@@ -234,7 +253,12 @@ describe("POST /api/v1/sessions/ JWT rules (401 invalid_jwt)", () => {
     const jwt = await new SignJWT({ jti: "x", flow_id: flowId, iat: now(), exp: now() + 60 })
       .setProtectedHeader({ alg: "HS512" })
       .sign(new TextEncoder().encode(tenant.jwt_signing_secret));
-    const response = await t.app.inject({ method: "POST", url: SESSIONS, headers: bearer(tenant), payload: { jwt } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: SESSIONS,
+      headers: bearer(tenant),
+      payload: { jwt },
+    });
     assert.equal(response.statusCode, 401);
     assert.equal(response.json().error, "invalid_jwt");
   });
@@ -244,7 +268,12 @@ describe("POST /api/v1/sessions/ JWT rules (401 invalid_jwt)", () => {
     const flowId = await flowFor(t, tenant);
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
     const jwt = `${part({ alg: "none" })}.${part({ jti: "x", flow_id: flowId, iat: now(), exp: now() + 60 })}.`;
-    const response = await t.app.inject({ method: "POST", url: SESSIONS, headers: bearer(tenant), payload: { jwt } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: SESSIONS,
+      headers: bearer(tenant),
+      payload: { jwt },
+    });
     assert.equal(response.statusCode, 401);
     assert.equal(response.json().error, "invalid_jwt");
   });

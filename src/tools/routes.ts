@@ -3,10 +3,16 @@ import type { App } from "../platform/http/app.js";
 import type { Services } from "../services.js";
 import { registerFaceSearchRoute } from "./face-search.js";
 import { registerFaceVerifyRoute } from "./face-verify.js";
+import { registerSignatureEnrollRoute } from "./signature-enroll.js";
+import { registerSignatureSearchRoute } from "./signature-search.js";
+import { registerSignatureVerifyRoute } from "./signature-verify.js";
 
 export function registerToolRoutes(app: App, services: Services): void {
   void app;
   void services;
   registerFaceVerifyRoute(app, services);
   registerFaceSearchRoute(app, services);
+  registerSignatureVerifyRoute(app, services);
+  registerSignatureSearchRoute(app, services);
+  registerSignatureEnrollRoute(app, services);
 }

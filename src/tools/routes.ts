@@ -1,6 +1,8 @@
 // Every /v3/tools/* route, registered explicitly in one place (style habit 1). Each tool area adds one line.
 import type { App } from "../platform/http/app.js";
 import type { Services } from "../services.js";
+import { registerBusinessDocumentRoute } from "./business-document.js";
+import { registerDocumentExtractRoute } from "./document-extract.js";
 import { registerFaceSearchRoute } from "./face-search.js";
 import { registerFaceVerifyRoute } from "./face-verify.js";
 import { registerSignatureEnrollRoute } from "./signature-enroll.js";
@@ -15,4 +17,6 @@ export function registerToolRoutes(app: App, services: Services): void {
   registerSignatureVerifyRoute(app, services);
   registerSignatureSearchRoute(app, services);
   registerSignatureEnrollRoute(app, services);
+  registerDocumentExtractRoute(app, services);
+  registerBusinessDocumentRoute(app, services);
 }

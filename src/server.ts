@@ -1,6 +1,7 @@
 // Assembles the HTTP app and the job workers from Services: `kyc start` runs both, `kyc serve` and
 // `kyc worker` one each (design: Processes and scale).
 import type { FastifyInstance } from "fastify";
+import { sweepLivenessChallengesJob } from "./engines/liveness/sweep-challenges-job.js";
 import { partnerSurface } from "./partner/routes.js";
 import { type App, buildApp } from "./platform/http/app.js";
 import type { JobDefinition } from "./platform/jobs/catalog.js";
@@ -13,7 +14,7 @@ import { deliverWebhookJob } from "./webhooks/deliver-event.js";
 
 /** Every job the workers run: one typed catalog. */
 export function allJobs(): JobDefinition<never>[] {
-  return [...platformJobs, deliverWebhookJob] as JobDefinition<never>[];
+  return [...platformJobs, deliverWebhookJob, sweepLivenessChallengesJob] as JobDefinition<never>[];
 }
 
 export function createHttpApp(services: Services, options: { logger?: boolean } = {}): Promise<App> {

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import type { Config } from "../config.js";
 import { createDocumentEngine, type DocumentEngine } from "./document/document-engine.js";
 import { createFaceEngine, type FaceEngine } from "./face/face-engine.js";
+import { createLivenessEngine, type LivenessEngine } from "./liveness/liveness-engine.js";
 import type { OcrEngine } from "./ocr/ocr-engine.js";
 import { createTesseractOcrEngine } from "./ocr/tesseract-ocr-engine.js";
 import { createSignatureEngine, type SignatureEngine } from "./signature/signature-engine.js";
@@ -13,6 +14,8 @@ export interface Engines {
   ocr(): Promise<OcrEngine>;
   document(): Promise<DocumentEngine>;
   signature(): Promise<SignatureEngine>;
+  /** The five liveness methods on the shared face models (never a second copy). */
+  liveness(): Promise<LivenessEngine>;
   /** Faces in encoded image bytes, boxes in that image's (EXIF-oriented) pixels. */
   detectFaces(image: Buffer): Promise<{ box: { x: number; y: number; width: number; height: number } }[]>;
   close(): Promise<void>;
@@ -77,8 +80,15 @@ export function createEngines(_config: Config): Engines {
     async () => {},
   );
 
+  const liveness = once(
+    "liveness",
+    async () => createLivenessEngine(await face()),
+    async () => {},
+  );
+
   return {
     face,
+    liveness,
     ocr,
     document,
     signature,

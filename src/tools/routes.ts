@@ -5,6 +5,9 @@ import { registerBusinessDocumentRoute } from "./business-document.js";
 import { registerDocumentExtractRoute } from "./document-extract.js";
 import { registerFaceSearchRoute } from "./face-search.js";
 import { registerFaceVerifyRoute } from "./face-verify.js";
+import { registerLivenessRoute } from "./liveness.js";
+import { registerLivenessChallengeRoute } from "./liveness-challenge.js";
+import { registerLivenessVerifyRoute } from "./liveness-verify.js";
 import { registerSignatureEnrollRoute } from "./signature-enroll.js";
 import { registerSignatureSearchRoute } from "./signature-search.js";
 import { registerSignatureVerifyRoute } from "./signature-verify.js";
@@ -19,4 +22,7 @@ export function registerToolRoutes(app: App, services: Services): void {
   registerSignatureEnrollRoute(app, services);
   registerDocumentExtractRoute(app, services);
   registerBusinessDocumentRoute(app, services);
+  registerLivenessRoute(app, services);
+  registerLivenessChallengeRoute(app, services);
+  registerLivenessVerifyRoute(app, services);
 }

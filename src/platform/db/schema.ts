@@ -1,5 +1,6 @@
 // Kysely table types. Each feature area declares its tables; Database composes them.
 import type { ColumnType, Generated } from "kysely";
+import type { LivenessTables } from "../../engines/liveness/liveness-tables.js";
 import type { FaceGalleryTables } from "../../identities/face-gallery/face-tables.js";
 import type { SignatureSampleTables } from "../../identities/signature-samples/signature-tables.js";
 import type { PartnerTables } from "../../partner/partner-tables.js";
@@ -181,4 +182,5 @@ export interface Database
     WebhookTables,
     PartnerTables,
     FaceGalleryTables,
-    SignatureSampleTables {}
+    SignatureSampleTables,
+    LivenessTables {}

@@ -1,0 +1,212 @@
+// Image-forensic signals of a re-captured face (a print or a screen held up to the camera), computed
+// on the face region of one RGB frame. They complement the anti-spoof and liveness models, which
+// alone separate poorly on ordinary photographs (research/face.md: median `real` 0.715 on genuine
+// photos). Each signal has a physical reason:
+// - periodicity: halftone dots and LCD sub-pixel grids are periodic; re-captured they leave isolated
+//   peaks in the face's spectrum, while skin texture falls off smoothly with frequency.
+// - chroma ripple: an LCD grid aliased by the camera sensor shows as coloured fringes (colour moiré);
+//   skin has little high-frequency chroma.
+// - black level / dynamic range: a backlit screen cannot show black, paper cannot show deep black or
+//   bright white; a live scene under normal light spans nearly the whole range.
+// - exposure, sharpness and face size: capture quality, which limits how far any signal can be trusted.
+import type { FaceImage, PixelBox } from "../face/inference-protocol.js";
+
+export interface ForensicSignals {
+  /** Strongest isolated mid/high-frequency spectral peak over the local spectral level (log ratio). */
+  periodicity: number;
+  /** High-pass chroma energy over high-pass luma energy of the face region. */
+  chromaRipple: number;
+  /** 2nd percentile of luma over the whole frame (0..255). */
+  blackLevel: number;
+  /** 98th − 2nd percentile of luma in the face region (0..255). */
+  faceRange: number;
+  /** Mean luma of the face region (0..255). */
+  faceMean: number;
+  /** Shorter side of the face box in pixels. */
+  faceSize: number;
+}
+
+const PATCH = 128;
+
+export function measureForensics(image: FaceImage, box: PixelBox): ForensicSignals {
+  const luma = lumaOf(image);
+  const faceSize = Math.min(box.width, box.height);
+  // The inner face (cheeks, nose, forehead): no hair or background edges to confuse the spectrum.
+  const inner = {
+    x: box.x + box.width * 0.2,
+    y: box.y + box.height * 0.2,
+    width: box.width * 0.6,
+    height: box.height * 0.6,
+  };
+  const patch = resamplePatch(image, inner, PATCH);
+  const faceLuma = patch.luma;
+  const sorted = Float32Array.from(faceLuma).sort();
+  const frameSorted = sampleSorted(luma);
+  return {
+    periodicity: spectralPeakiness(faceLuma, PATCH),
+    chromaRipple: chromaRipple(patch, PATCH),
+    blackLevel: percentile(frameSorted, 0.02),
+    faceRange: percentile(sorted, 0.98) - percentile(sorted, 0.02),
+    faceMean: faceLuma.reduce((a, b) => a + b, 0) / faceLuma.length,
+    faceSize,
+  };
+}
+
+function lumaOf(image: FaceImage): Float32Array {
+  const out = new Float32Array(image.width * image.height);
+  for (let i = 0; i < out.length; i++) {
+    out[i] =
+      0.299 * (image.data[i * 3] as number) +
+      0.587 * (image.data[i * 3 + 1] as number) +
+      0.114 * (image.data[i * 3 + 2] as number);
+  }
+  return out;
+}
+
+interface Patch {
+  luma: Float32Array;
+  cr: Float32Array;
+  cb: Float32Array;
+}
+
+/**
+ * Point-samples the region onto size × size without low-pass filtering: the periodic structure of a
+ * re-capture is exactly what a smoothing resize would erase.
+ */
+function resamplePatch(image: FaceImage, region: PixelBox, size: number): Patch {
+  const luma = new Float32Array(size * size);
+  const cr = new Float32Array(size * size);
+  const cb = new Float32Array(size * size);
+  const step = Math.max(region.width, region.height) / size;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const sx = Math.min(image.width - 1, Math.max(0, Math.round(region.x + x * step)));
+      const sy = Math.min(image.height - 1, Math.max(0, Math.round(region.y + y * step)));
+      const i = (sy * image.width + sx) * 3;
+      const r = image.data[i] as number;
+      const g = image.data[i + 1] as number;
+      const b = image.data[i + 2] as number;
+      const k = y * size + x;
+      luma[k] = 0.299 * r + 0.587 * g + 0.114 * b;
+      cr[k] = r - g;
+      cb[k] = b - g;
+    }
+  }
+  return { luma, cr, cb };
+}
+
+/** log(peak / median) of the spectrum magnitude in the band 1/8..1/2 of the sampling rate. */
+function spectralPeakiness(values: Float32Array, size: number): number {
+  const re = new Float64Array(size * size);
+  const im = new Float64Array(size * size);
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  // Hann window: the patch edges would otherwise add a cross of spurious energy.
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const w =
+        (0.5 - 0.5 * Math.cos((2 * Math.PI * x) / (size - 1))) *
+        (0.5 - 0.5 * Math.cos((2 * Math.PI * y) / (size - 1)));
+      re[y * size + x] = ((values[y * size + x] as number) - mean) * w;
+    }
+  }
+  fft2d(re, im, size);
+  const band: number[] = [];
+  let peak = 0;
+  for (let v = 0; v < size; v++) {
+    for (let u = 0; u < size / 2; u++) {
+      const fu = u;
+      const fv = v < size / 2 ? v : v - size;
+      const radius = Math.hypot(fu, fv);
+      if (radius < size / 8 || radius > size / 2) continue;
+      // Whiten by radius: natural images fall off roughly as 1/f.
+      const magnitude = Math.hypot(re[v * size + u] as number, im[v * size + u] as number) * radius;
+      band.push(magnitude);
+      if (magnitude > peak) peak = magnitude;
+    }
+  }
+  band.sort((a, b) => a - b);
+  const median = band[Math.floor(band.length / 2)] ?? 1;
+  return Math.log(peak / Math.max(median, 1e-6));
+}
+
+function chromaRipple(patch: Patch, size: number): number {
+  const high = (values: Float32Array) => {
+    let energy = 0;
+    for (let y = 1; y < size - 1; y++) {
+      for (let x = 1; x < size - 1; x++) {
+        const k = y * size + x;
+        const lap =
+          4 * (values[k] as number) -
+          (values[k - 1] as number) -
+          (values[k + 1] as number) -
+          (values[k - size] as number) -
+          (values[k + size] as number);
+        energy += lap * lap;
+      }
+    }
+    return energy;
+  };
+  return (high(patch.cr) + high(patch.cb)) / Math.max(high(patch.luma), 1);
+}
+
+function sampleSorted(values: Float32Array): Float32Array {
+  const stride = Math.max(1, Math.floor(values.length / 20000));
+  const out = new Float32Array(Math.ceil(values.length / stride));
+  for (let i = 0, j = 0; i < values.length; i += stride, j++) out[j] = values[i] as number;
+  return out.sort();
+}
+
+function percentile(sorted: Float32Array, q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
+/** In-place radix-2 2D FFT (size a power of two). */
+function fft2d(re: Float64Array, im: Float64Array, size: number): void {
+  const rowRe = new Float64Array(size);
+  const rowIm = new Float64Array(size);
+  for (let pass = 0; pass < 2; pass++) {
+    for (let a = 0; a < size; a++) {
+      for (let b = 0; b < size; b++) {
+        const k = pass === 0 ? a * size + b : b * size + a;
+        rowRe[b] = re[k] as number;
+        rowIm[b] = im[k] as number;
+      }
+      fft1d(rowRe, rowIm);
+      for (let b = 0; b < size; b++) {
+        const k = pass === 0 ? a * size + b : b * size + a;
+        re[k] = rowRe[b] as number;
+        im[k] = rowIm[b] as number;
+      }
+    }
+  }
+}
+
+function fft1d(re: Float64Array, im: Float64Array): void {
+  const n = re.length;
+  for (let i = 1, j = 0; i < n; i++) {
+    let bit = n >> 1;
+    for (; j & bit; bit >>= 1) j ^= bit;
+    j ^= bit;
+    if (i < j) {
+      [re[i], re[j]] = [re[j] as number, re[i] as number];
+      [im[i], im[j]] = [im[j] as number, im[i] as number];
+    }
+  }
+  for (let len = 2; len <= n; len <<= 1) {
+    const angle = (-2 * Math.PI) / len;
+    for (let i = 0; i < n; i += len) {
+      for (let j = 0; j < len / 2; j++) {
+        const wr = Math.cos(angle * j);
+        const wi = Math.sin(angle * j);
+        const a = i + j;
+        const b = a + len / 2;
+        const xr = (re[b] as number) * wr - (im[b] as number) * wi;
+        const xi = (re[b] as number) * wi + (im[b] as number) * wr;
+        re[b] = (re[a] as number) - xr;
+        im[b] = (im[a] as number) - xi;
+        re[a] = (re[a] as number) + xr;
+        im[a] = (im[a] as number) + xi;
+      }
+    }
+  }
+}

@@ -1,0 +1,209 @@
+// PASSIVE (a still, optional clip) and PASSIVE_VIDEO (a clip, scored frame by frame).
+// spec: liveness tools — video_verified is true only when a clip was decoded and judged; "false when
+// the video engine did not answer or the clip could not be decoded and the still was scored instead".
+import { AppError } from "../../platform/errors.js";
+import type { FaceEngine } from "../face/face-engine.js";
+import { analyzeFrame, type FrameAnalysis } from "./frame-analysis.js";
+import type { LivenessConfig, LivenessOutcome } from "./liveness-types.js";
+import { decideVerdict, median, noFaceOutcome, still } from "./verdict-rules.js";
+import { ClipDecodeError, type DecodedFrame, decodeClipFrames, findFfmpeg } from "./video-frames.js";
+
+/** Below this similarity the clip shows someone else (the face engine's verify threshold). */
+const SAME_PERSON_SIMILARITY = 0.5;
+/** Mean absolute grey-level change between frames below which a "video" is one still repeated. */
+const STATIC_CLIP_DELTA = 0.6;
+
+export async function evaluatePassive(
+  face: FaceEngine,
+  input: { still: Buffer; clip?: Buffer },
+  config: LivenessConfig,
+): Promise<LivenessOutcome> {
+  const photo = await analyzeFrame(face, { bytes: input.still, t_ms: 0 }, { embedding: Boolean(input.clip) });
+  if (!photo.face) return noFaceOutcome("PASSIVE");
+  const stillAttack = photo.spoofEvidence >= 0.5;
+  const refer = config.checkSunglasses && photo.sunglasses ? "liveness_below_threshold" : null;
+  const evidence = {
+    selfie: still("selfie", photo),
+    eventStills: [] as ReturnType<typeof still>[],
+    signals: signalsOf("still", photo),
+  };
+  const clipFrames = input.clip ? await tryDecodeClip(input.clip, config.clipFrames) : null;
+  if (!clipFrames) {
+    const verdict = decideVerdict(
+      {
+        method: "PASSIVE",
+        score: photo.score,
+        attack: stillAttack ? "spoof_detected" : null,
+        refer,
+        lowScoreReason: "liveness_below_threshold",
+        videoVerified: false,
+      },
+      config,
+    );
+    return { verdict, evidence, failure: null };
+  }
+  const frames = await analyzeClip(face, clipFrames, true);
+  const clip = judgeClip(frames);
+  const mismatch =
+    photo.face.embedding !== undefined &&
+    !frames.some(
+      (frame) =>
+        frame.face?.embedding &&
+        face.compare(photo.face?.embedding as Float32Array, frame.face.embedding) >= SAME_PERSON_SIMILARITY,
+    );
+  evidence.eventStills = frames
+    .filter((frame) => frame.face)
+    .slice(0, 3)
+    .map((frame, i) => still(`clip_frame_${i + 1}`, frame));
+  Object.assign(evidence.signals, {
+    clip_score: clip.score,
+    clip_static: clip.static,
+    still_clip_mismatch: mismatch,
+  });
+  const verdict = decideVerdict(
+    {
+      method: "PASSIVE",
+      score: (photo.score + clip.score) / 2,
+      attack: stillAttack
+        ? "spoof_detected"
+        : mismatch
+          ? "still_clip_mismatch"
+          : clip.failed
+            ? "video_liveness_failed"
+            : null,
+      refer,
+      lowScoreReason: "liveness_below_threshold",
+      videoVerified: true,
+    },
+    config,
+  );
+  return { verdict, evidence, failure: null };
+}
+
+export async function evaluatePassiveVideo(
+  face: FaceEngine,
+  input: { clip: Buffer },
+  config: LivenessConfig,
+): Promise<LivenessOutcome> {
+  const ffmpeg = await findFfmpeg();
+  if (!ffmpeg) {
+    throw new AppError("engine_unavailable", {
+      message: "Video decoding (ffmpeg) is not installed on this server.",
+    });
+  }
+  let decoded: DecodedFrame[];
+  try {
+    decoded = await decodeClipFrames(ffmpeg, input.clip, { count: config.clipFrames });
+  } catch (error) {
+    if (error instanceof ClipDecodeError) {
+      throw new AppError("invalid_video", {
+        field: "video",
+        message: "The clip could not be decoded.",
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  const frames = await analyzeClip(face, decoded, false);
+  const withFace = frames.filter((frame) => frame.face);
+  if (withFace.length === 0) return noFaceOutcome("PASSIVE_VIDEO");
+  const clip = judgeClip(frames);
+  const best = [...withFace].sort((a, b) => b.score - a.score)[0] as FrameAnalysis;
+  const verdict = decideVerdict(
+    {
+      method: "PASSIVE_VIDEO",
+      score: clip.score,
+      attack: clip.failed ? "video_liveness_failed" : null,
+      lowScoreReason: "video_liveness_failed",
+      videoVerified: true,
+    },
+    config,
+  );
+  return {
+    verdict,
+    evidence: {
+      selfie: still("selfie", best),
+      eventStills: withFace.slice(0, 3).map((frame, i) => still(`clip_frame_${i + 1}`, frame)),
+      signals: {
+        clip_score: clip.score,
+        clip_static: clip.static,
+        frames: frames.length,
+        faces: withFace.length,
+      },
+    },
+    failure: null,
+  };
+}
+
+async function tryDecodeClip(clip: Buffer, count: number): Promise<DecodedFrame[] | null> {
+  const ffmpeg = await findFfmpeg();
+  if (!ffmpeg) return null;
+  try {
+    return await decodeClipFrames(ffmpeg, clip, { count });
+  } catch (error) {
+    if (error instanceof ClipDecodeError) return null;
+    throw error;
+  }
+}
+
+async function analyzeClip(
+  face: FaceEngine,
+  frames: DecodedFrame[],
+  embedding: boolean,
+): Promise<FrameAnalysis[]> {
+  const out: FrameAnalysis[] = [];
+  for (const frame of frames) {
+    out.push(
+      await analyzeFrame(
+        face,
+        { bytes: frame.png, t_ms: frame.t_ms, contentType: "image/png" },
+        { embedding },
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * A clip fails when most frames lack a face, when its frames look re-captured (median forensic spoof
+ * evidence), or when it is one still repeated (no motion at all: a photo turned into a video).
+ */
+function judgeClip(frames: FrameAnalysis[]): { score: number; failed: boolean; static: boolean } {
+  const withFace = frames.filter((frame) => frame.face);
+  const score = median(withFace.map((frame) => frame.score));
+  const isStatic = frames.length >= 2 && meanFrameDelta(frames) < STATIC_CLIP_DELTA;
+  const spoofed = median(withFace.map((frame) => frame.spoofEvidence)) >= 0.5;
+  const faceless = withFace.length < Math.ceil(frames.length / 2);
+  return {
+    score: isStatic ? Math.min(score, 20) : score,
+    failed: faceless || spoofed || isStatic,
+    static: isStatic,
+  };
+}
+
+function meanFrameDelta(frames: FrameAnalysis[]): number {
+  let total = 0;
+  let pairs = 0;
+  for (let i = 1; i < frames.length; i++) {
+    const a = (frames[i - 1] as FrameAnalysis).image;
+    const b = (frames[i] as FrameAnalysis).image;
+    if (a.width !== b.width || a.height !== b.height) return Number.POSITIVE_INFINITY;
+    let sum = 0;
+    for (let k = 0; k < a.data.length; k += 3)
+      sum += Math.abs((a.data[k + 1] as number) - (b.data[k + 1] as number));
+    total += sum / (a.data.length / 3);
+    pairs++;
+  }
+  return total / pairs;
+}
+
+function signalsOf(prefix: string, frame: FrameAnalysis): Record<string, number | boolean | null> {
+  return {
+    [`${prefix}_antispoof`]: frame.face?.antispoof ?? null,
+    [`${prefix}_liveness`]: frame.face?.liveness ?? null,
+    [`${prefix}_periodicity`]: frame.forensics?.periodicity ?? null,
+    [`${prefix}_chroma_ripple`]: frame.forensics?.chromaRipple ?? null,
+    [`${prefix}_spoof_evidence`]: frame.spoofEvidence,
+    [`${prefix}_sunglasses`]: frame.sunglasses,
+  };
+}

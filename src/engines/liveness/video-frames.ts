@@ -1,0 +1,97 @@
+// Clip decoding with Debian's ffmpeg as a child process (design: video — ffmpeg when present).
+// ffmpeg may be missing on a fresh machine: it is looked up at run time, never assumed; callers
+// answer video_verified: false (PASSIVE) or 503 (PASSIVE_VIDEO) without it.
+import { execFile, spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface DecodedFrame {
+  /** PNG bytes of the frame. */
+  png: Buffer;
+  t_ms: number;
+}
+
+let ffmpegPath: Promise<string | null> | null = null;
+
+/** The ffmpeg executable on PATH, or null; looked up once per process. */
+export function findFfmpeg(): Promise<string | null> {
+  ffmpegPath ??= new Promise((resolve) => {
+    execFile("ffmpeg", ["-hide_banner", "-version"], { timeout: 10_000 }, (error) =>
+      resolve(error ? null : "ffmpeg"),
+    );
+  });
+  return ffmpegPath;
+}
+
+export class ClipDecodeError extends Error {}
+
+/**
+ * Up to `count` frames spread over the clip at `fps`, scaled to at most 640 px wide. Throws
+ * ClipDecodeError when ffmpeg cannot read the bytes (not a video, truncated, unknown codec).
+ */
+export async function decodeClipFrames(
+  ffmpeg: string,
+  clip: Buffer,
+  options: { count: number; fps?: number; timeoutMs?: number },
+): Promise<DecodedFrame[]> {
+  const fps = options.fps ?? 4;
+  // A file, not a pipe: MP4 keeps its index at the end and ffmpeg must seek to read it.
+  const dir = await mkdtemp(join(tmpdir(), "liveness-clip-"));
+  try {
+    const input = join(dir, "clip");
+    await writeFile(input, clip);
+    const args = [
+      ...["-hide_banner", "-nostdin", "-v", "error", "-i", input],
+      ...["-vf", `fps=${fps},scale='min(640,iw)':-2`, "-frames:v", String(options.count)],
+      ...["-f", "image2pipe", "-vcodec", "png", "pipe:1"],
+    ];
+    const output = await run(ffmpeg, args, options.timeoutMs ?? 30_000);
+    const frames = splitPngStream(output).map((png, index) => ({
+      png,
+      t_ms: Math.round((index * 1000) / fps),
+    }));
+    if (frames.length === 0) throw new ClipDecodeError("the clip has no decodable frames");
+    return frames;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function run(command: string, args: string[], timeoutMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const chunks: Buffer[] = [];
+    let stderr = "";
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2000);
+    });
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(new ClipDecodeError(error.message));
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      const out = Buffer.concat(chunks);
+      // A truncated clip may still yield its first frames with a non-zero exit: keep what decoded.
+      if (code !== 0 && out.length === 0)
+        reject(new ClipDecodeError(stderr.trim() || `ffmpeg exited ${code}`));
+      else resolve(out);
+    });
+  });
+}
+
+/** Splits concatenated PNG files at each IEND chunk (its 4-byte type plus 4-byte CRC ends a file). */
+function splitPngStream(stream: Buffer): Buffer[] {
+  const frames: Buffer[] = [];
+  let start = 0;
+  for (;;) {
+    const iend = stream.indexOf("IEND", start, "latin1");
+    if (iend < 0) break;
+    frames.push(stream.subarray(start, iend + 8));
+    start = iend + 8;
+  }
+  return frames;
+}

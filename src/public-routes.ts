@@ -1,11 +1,13 @@
-// Routes that take no API key: liveness of the process.
+// Routes that take no API key: process health and the applicant API (authorised by the session token).
 import { sql } from "kysely";
 import type { App } from "./platform/http/app.js";
 import type { Services } from "./services.js";
+import { registerApplicantRoutes } from "./verify/applicant/routes.js";
 
 export function registerPublicRoutes(app: App, services: Services): void {
   app.get("/healthz", { schema: { hide: true } }, async () => {
     await sql`SELECT 1`.execute(services.db);
     return { ok: true, database: services.database.kind };
   });
+  registerApplicantRoutes(app, services);
 }

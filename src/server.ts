@@ -10,11 +10,17 @@ import { type JobWorker, startJobWorker } from "./platform/jobs/worker.js";
 import { registerPublicRoutes } from "./public-routes.js";
 import type { Services } from "./services.js";
 import { verifySurface } from "./verify/routes.js";
+import { sessionJobs } from "./verify/sessions/session-jobs.js";
 import { deliverWebhookJob } from "./webhooks/deliver-event.js";
 
 /** Every job the workers run: one typed catalog. */
 export function allJobs(): JobDefinition<never>[] {
-  return [...platformJobs, deliverWebhookJob, sweepLivenessChallengesJob] as JobDefinition<never>[];
+  return [
+    ...platformJobs,
+    ...sessionJobs,
+    deliverWebhookJob,
+    sweepLivenessChallengesJob,
+  ] as JobDefinition<never>[];
 }
 
 export function createHttpApp(services: Services, options: { logger?: boolean } = {}): Promise<App> {

@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import { type Logger, pino } from "pino";
 import type { Config } from "./config.js";
+// Every new tenant gets its default workflow (a tenant-created hook registered on import).
+import "./verify/workflows/default-workflow.js";
 import { createEngines, type Engines } from "./engines/engine-registry.js";
 import { createKeyUsageRecorder, type KeyUsageRecorder } from "./platform/auth/key-usage.js";
 import { type DatabaseHandle, type Db, openDatabase } from "./platform/db/database.js";

@@ -4,6 +4,17 @@ import type { SurfaceDefinition } from "../platform/http/app.js";
 import { registerToolRoutes } from "../tools/routes.js";
 import { registerLedgerRoute } from "./credits/ledger.js";
 import { registerGetMediaRoute } from "./media/get-media.js";
+import { registerSessionChecklistRoute } from "./sessions/checklist.js";
+import { registerCreateSessionRoute } from "./sessions/create.js";
+import { registerSessionDecisionRoute } from "./sessions/decision.js";
+import { registerDeleteSessionRoute } from "./sessions/delete.js";
+import { registerGetSessionRoute } from "./sessions/get.js";
+import { registerListSessionsRoute } from "./sessions/list.js";
+import { registerSessionLogsRoute } from "./sessions/logs.js";
+import { registerSessionTagsRoutes } from "./sessions/tags.js";
+import { registerUpdateStatusRoute } from "./sessions/update-status.js";
+import { registerWorkflowUsageRoute } from "./usage/workflow-usage.js";
+import { registerListWorkflowsRoute } from "./workflows/list-workflows.js";
 
 export const verifySurface: SurfaceDefinition = {
   prefix: "/v3",
@@ -11,6 +22,17 @@ export const verifySurface: SurfaceDefinition = {
   register(app, services) {
     registerLedgerRoute(app, services);
     registerGetMediaRoute(app, services);
+    registerListWorkflowsRoute(app, services);
+    registerWorkflowUsageRoute(app, services);
+    registerCreateSessionRoute(app, services);
+    registerListSessionsRoute(app, services);
+    registerGetSessionRoute(app, services);
+    registerSessionDecisionRoute(app, services);
+    registerSessionLogsRoute(app, services);
+    registerSessionChecklistRoute(app, services);
+    registerUpdateStatusRoute(app, services);
+    registerDeleteSessionRoute(app, services);
+    registerSessionTagsRoutes(app, services);
     registerToolRoutes(app, services);
   },
 };

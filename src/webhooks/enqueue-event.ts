@@ -5,6 +5,8 @@ import type { Queryable } from "../platform/db/transaction.js";
 import { enqueueJob } from "../platform/jobs/queue.js";
 
 export interface WebhookEventInput {
+  /** The event id (X-Webhook-Id); generated when omitted. */
+  id?: string;
   tenantId: string;
   /** e.g. identity.kyc.session.approved, identity.application.created */
   eventType: string;
@@ -25,6 +27,7 @@ export async function enqueueWebhookEvent(tx: Queryable, input: WebhookEventInpu
   const row = await tx
     .insertInto("webhook_events")
     .values({
+      ...(input.id ? { id: input.id } : {}),
       tenant_id: input.tenantId,
       event_type: input.eventType,
       payload: JSON.stringify(input.payload),

@@ -4,6 +4,7 @@ import type { LivenessTables } from "../../engines/liveness/liveness-tables.js";
 import type { FaceGalleryTables } from "../../identities/face-gallery/face-tables.js";
 import type { SignatureSampleTables } from "../../identities/signature-samples/signature-tables.js";
 import type { PartnerTables } from "../../partner/partner-tables.js";
+import type { SessionTables } from "../../verify/session-tables.js";
 import type { WebhookTables } from "../../webhooks/webhook-tables.js";
 
 /** timestamptz: read as Date, written as Date or ISO string, defaulted by the database. */
@@ -179,6 +180,7 @@ export interface IdentityTables {
 export interface Database
   extends PlatformTables,
     IdentityTables,
+    SessionTables,
     WebhookTables,
     PartnerTables,
     FaceGalleryTables,

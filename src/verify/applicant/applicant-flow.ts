@@ -1,0 +1,149 @@
+// design: Applicant API — the server decides the order and strictness; a request for any step but the current
+// one is refused; finishing runs the decision; the callback redirect is advisory only.
+import { sql } from "kysely";
+import { withTransaction } from "../../platform/db/transaction.js";
+import { AppError } from "../../platform/errors.js";
+import type { Services } from "../../services.js";
+import { decideSession } from "../decision/decide-session.js";
+import { loadNodeStates, type SessionNodeState, sessionView } from "../decision/node-states.js";
+import type { ModuleContext } from "../modules/module.js";
+import { moduleFor } from "../modules/registry.js";
+import type { SessionRow } from "../sessions/find-session.js";
+import { logSessionEvent } from "../sessions/session-log.js";
+import { type SessionStatus, TERMINAL_STATUSES } from "../sessions/session-states.js";
+import { openSession, sessionByToken } from "./applicant-session.js";
+
+export interface ApplicantState {
+  status: string;
+  locale: string;
+  branding: Record<string, unknown>;
+  steps: { node_id: string; feature: string; state: "done" | "current" | "pending" }[];
+  current_step: { node_id: string; feature: string; config: Record<string, unknown> } | null;
+  ready_to_finish: boolean;
+  finished: boolean;
+  /** Advisory only (spec: rule 1): the authoritative outcome is the webhook or a server-side read. */
+  redirect_url: string | null;
+}
+
+/** Nodes the applicant acts on, in graph order; server-only modules are evaluated at finish. */
+function applicantNodes(states: SessionNodeState[]): SessionNodeState[] {
+  return states.filter((state) => moduleFor(state.node.feature)?.step !== undefined);
+}
+
+function currentNode(states: SessionNodeState[]): SessionNodeState | null {
+  return applicantNodes(states).find((state) => state.state === "pending") ?? null;
+}
+
+function contextFor(
+  services: Services,
+  session: SessionRow,
+  states: SessionNodeState[],
+  state: SessionNodeState,
+): ModuleContext {
+  return {
+    services,
+    db: services.db,
+    session: sessionView(session),
+    node: state.node,
+    nodes: states,
+    captures: state.captures,
+  };
+}
+
+export async function applicantState(services: Services, token: string): Promise<ApplicantState> {
+  const session = await openSession(services, await sessionByToken(services, token));
+  const states = await loadNodeStates(services.db, session);
+  const finished =
+    TERMINAL_STATUSES.includes(session.status as SessionStatus) || session.status === "in_review";
+  const current = finished || session.status !== "in_progress" ? null : currentNode(states);
+  const workflow = await services.db
+    .selectFrom("workflows")
+    .select("branding")
+    .where("id", "=", session.workflow_id ?? "00000000-0000-0000-0000-000000000000")
+    .executeTakeFirst();
+  return {
+    status: session.status,
+    locale: session.locale,
+    branding: workflow?.branding ?? {},
+    steps: applicantNodes(states).map((state) => ({
+      node_id: state.node.id,
+      feature: state.node.feature,
+      state: state === current ? "current" : state.state === "pending" ? "pending" : "done",
+    })),
+    current_step: current
+      ? {
+          node_id: current.node.id,
+          feature: current.node.feature,
+          config: await moduleFor(current.node.feature)!.step!.describe(
+            contextFor(services, session, states, current),
+          ),
+        }
+      : null,
+    ready_to_finish: !finished && session.status === "in_progress" && current === null,
+    finished,
+    redirect_url: finished ? redirectUrl(session) : null,
+  };
+}
+
+export async function submitStep(
+  services: Services,
+  token: string,
+  nodeId: string,
+  body: unknown,
+): Promise<ApplicantState> {
+  const session = await sessionByToken(services, token);
+  if (session.status !== "in_progress") {
+    throw new AppError("session_closed", { detail: "This session is not open for captures." });
+  }
+  const states = await loadNodeStates(services.db, session);
+  const current = currentNode(states);
+  if (!current || current.node.id !== nodeId) {
+    throw new AppError("step_out_of_order", {
+      detail: "step_out_of_order",
+      message: `The current step is ${current?.node.id ?? "none"}.`,
+    });
+  }
+  const module = moduleFor(current.node.feature)!;
+  const captures = await module.step!.submit(contextFor(services, session, states, current), body);
+  await withTransaction(services.db, async (tx) => {
+    const updated = await tx
+      .updateTable("session_nodes")
+      .set({ state: "captured", captures: JSON.stringify(captures), updated_at: sql`now()` })
+      .where("session_id", "=", session.id)
+      .where("node_id", "=", nodeId)
+      .where("state", "=", "pending")
+      .returning("node_id")
+      .executeTakeFirst();
+    if (!updated) throw new AppError("step_out_of_order", { detail: "step_out_of_order" });
+    await logSessionEvent(tx, {
+      tenantId: session.tenant_id,
+      sessionId: session.id,
+      type: `step.${nodeId}.submitted`,
+      actor: "applicant",
+      data: { feature: current.node.feature },
+    });
+  });
+  return applicantState(services, token);
+}
+
+export async function finishSession(services: Services, token: string): Promise<ApplicantState> {
+  const session = await sessionByToken(services, token);
+  if (session.status !== "in_progress")
+    throw new AppError("session_closed", { detail: "This session is already finished." });
+  const states = await loadNodeStates(services.db, session);
+  if (currentNode(states))
+    throw new AppError("step_out_of_order", {
+      detail: "steps_incomplete",
+      message: "Some steps are not done.",
+    });
+  await decideSession(services, session.tenant_id, session.id);
+  return applicantState(services, token);
+}
+
+function redirectUrl(session: SessionRow): string | null {
+  if (!session.callback_url) return null;
+  const url = new URL(session.callback_url);
+  url.searchParams.set("session_id", session.id);
+  url.searchParams.set("status", session.status);
+  return url.toString();
+}

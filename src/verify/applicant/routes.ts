@@ -1,0 +1,71 @@
+// Under {flow_url}/flow-api/<SESSION_TOKEN>/ (design: Applicant API): GET state, POST steps/<node_id>, POST finish.
+import { z } from "zod";
+import type { App } from "../../platform/http/app.js";
+import type { Services } from "../../services.js";
+import { applicantState, finishSession, submitStep } from "./applicant-flow.js";
+
+const stateSchema = z.object({
+  status: z.string(),
+  locale: z.string(),
+  branding: z.record(z.string(), z.unknown()),
+  steps: z.array(
+    z.object({ node_id: z.string(), feature: z.string(), state: z.enum(["done", "current", "pending"]) }),
+  ),
+  current_step: z
+    .object({ node_id: z.string(), feature: z.string(), config: z.record(z.string(), z.unknown()) })
+    .nullable()
+    .describe(
+      "The step to capture now, with its server-side configuration (e.g. liveness method and challenge).",
+    ),
+  ready_to_finish: z.boolean(),
+  finished: z.boolean(),
+  redirect_url: z
+    .string()
+    .nullable()
+    .describe("Advisory only; the webhook or a server read is authoritative."),
+});
+const tokenParams = z.object({ token: z.string() });
+
+export function registerApplicantRoutes(app: App, services: Services): void {
+  const tags = ["applicant"];
+  app.get(
+    "/flow-api/:token/state",
+    {
+      schema: {
+        summary: "Applicant: current state and step",
+        tags,
+        params: tokenParams,
+        response: { 200: stateSchema },
+      },
+    },
+    async (request) => applicantState(services, request.params.token),
+  );
+  app.post(
+    "/flow-api/:token/steps/:node_id",
+    {
+      schema: {
+        summary: "Applicant: submit the captures of the current step",
+        description:
+          "Body depends on the step's feature: QUESTIONNAIRE {answers: {question_id: value}}; ID_VERIFICATION " +
+          "{front_image, back_image?}; LIVENESS per method (see current_step.config); base64 or data: URIs.",
+        tags,
+        params: z.object({ token: z.string(), node_id: z.string() }),
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: stateSchema },
+      },
+    },
+    async (request) => submitStep(services, request.params.token, request.params.node_id, request.body),
+  );
+  app.post(
+    "/flow-api/:token/finish",
+    {
+      schema: {
+        summary: "Applicant: finish and decide",
+        tags,
+        params: tokenParams,
+        response: { 200: stateSchema },
+      },
+    },
+    async (request) => finishSession(services, request.params.token),
+  );
+}

@@ -1,0 +1,87 @@
+// The module contract: every workflow feature plugs into the session pipeline through this one interface.
+// A module may ask the applicant for a step (captures validated and stored at submit), and is evaluated
+// when the applicant finishes, in graph order, yielding {node_id, status, score, warnings, data}.
+import type { Queryable, Tx } from "../../platform/db/transaction.js";
+import type { Services } from "../../services.js";
+
+export interface WorkflowNode {
+  /** Stable within the workflow; the applicant API addresses steps by it. */
+  id: string;
+  /** Catalog key (spec: Workflow). */
+  feature: string;
+  enabled: boolean;
+  config: Record<string, unknown>;
+}
+
+export type NodeStatus = "approved" | "declined" | "in_review";
+
+/** spec: decision_v3 — each entry has node_id, status, score (number or null), warnings, data. */
+export interface NodeResult {
+  node_id: string;
+  status: NodeStatus;
+  score: number | null;
+  warnings: string[];
+  data: Record<string, unknown>;
+}
+
+export type DecisionArray =
+  | "id_verifications"
+  | "liveness_checks"
+  | "face_matches"
+  | "aml_screenings"
+  | "questionnaire_responses"
+  | "age_estimations";
+
+/** What a module can read about the session it runs in. */
+export interface SessionView {
+  id: string;
+  tenant_id: string;
+  individual_id: string | null;
+  locale: string;
+  reference: Record<string, unknown>;
+  prefill: Record<string, unknown>;
+  contact_email: string | null;
+  contact_phone: string | null;
+}
+
+/** One node's stored state, as other modules see it (FACE_MATCH reads the selfie LIVENESS captured). */
+export interface NodeState {
+  node: WorkflowNode;
+  captures: Record<string, unknown>;
+  result: NodeResult | null;
+}
+
+export interface ModuleContext {
+  services: Services;
+  db: Queryable;
+  session: SessionView;
+  node: WorkflowNode;
+  /** Every node of the session in graph order, with what was captured and (for earlier nodes) evaluated. */
+  nodes: NodeState[];
+  captures: Record<string, unknown>;
+}
+
+export interface Evaluation {
+  result: Omit<NodeResult, "node_id">;
+  /** Side effects that must commit with the decision (gallery enrolment, monitoring enrolment). */
+  commit?: (tx: Tx) => Promise<void>;
+}
+
+export interface ApplicantStep {
+  /** The step's server-side configuration handed to the client (never thresholds). */
+  describe(context: ModuleContext): Promise<Record<string, unknown>>;
+  /** Validates and stores the applicant's captures; returns what to keep in the node's `captures`. */
+  submit(context: ModuleContext, body: unknown): Promise<Record<string, unknown>>;
+}
+
+export interface WorkflowModule {
+  /** Catalog keys this module serves (LIVENESS also answers to its method keys). */
+  features: readonly string[];
+  decisionArray: DecisionArray;
+  /** Validates a node's configuration; throws AppError("invalid_workflow") naming the problem. */
+  parseConfig(config: unknown, feature: string): Record<string, unknown>;
+  /** Features that must be enabled for the tenant to run this node (e.g. LIVENESS and the method key). */
+  entitlements(node: WorkflowNode): string[];
+  step?: ApplicantStep;
+  evaluate(context: ModuleContext): Promise<Evaluation>;
+}

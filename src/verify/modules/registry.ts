@@ -1,0 +1,18 @@
+// Which module serves which catalog key. Features without an engine in this build are refused when a
+// workflow is saved, so no session can start a module that could never finish.
+import type { WorkflowModule } from "./module.js";
+import { questionnaireModule } from "./questionnaire.js";
+
+const modules: WorkflowModule[] = [questionnaireModule];
+
+export function registerModule(module: WorkflowModule): void {
+  modules.push(module);
+}
+
+export function moduleFor(feature: string): WorkflowModule | undefined {
+  return modules.find((module) => module.features.includes(feature));
+}
+
+export function availableFeatures(): string[] {
+  return modules.flatMap((module) => [...module.features]).sort();
+}

@@ -1,0 +1,195 @@
+// POST /v3/session/ domain: the session, its identity link, its reference evidence, its SESSION_CREATE debit
+// and its idempotency record commit together (spec: rule 2, Authentication 6, Limits).
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import { decodeImageField } from "../../engines/image/decode-image-field.js";
+import { debit } from "../../platform/credits/ledger.js";
+import { withTransaction } from "../../platform/db/transaction.js";
+import { AppError } from "../../platform/errors.js";
+import { newToken } from "../../platform/ids.js";
+import { saveEvidence } from "../../platform/media/evidence.js";
+import { requireFeatures } from "../../platform/tenants/entitlements.js";
+import type { Services } from "../../services.js";
+import { moduleFor } from "../modules/registry.js";
+import { workflowForSession } from "../workflows/workflows.js";
+import { linkIdentity } from "./link-identity.js";
+import {
+  type CreateSessionBody,
+  type CreateSessionResponse,
+  pickPrefill,
+  SUPPORTED_LOCALES,
+} from "./session-input.js";
+import { logSessionEvent } from "./session-log.js";
+
+export interface CreateSessionOptions {
+  idempotencyKey?: string;
+  applicationId?: string | null;
+  /** Partner applications pay their own debit; their verification session is not charged again. */
+  charge?: boolean;
+}
+
+export async function createSession(
+  services: Services,
+  tenantId: string,
+  body: CreateSessionBody,
+  options: CreateSessionOptions = {},
+): Promise<CreateSessionResponse> {
+  const key = options.idempotencyKey;
+  if (key !== undefined && (key.length === 0 || key.length > 128)) {
+    // spec: Limits — Idempotency-Key up to 128 characters.
+    throw new AppError("idempotency_key_too_long", { detail: "invalid_idempotency_key" });
+  }
+  const requestHash = createHash("sha256").update(JSON.stringify(body)).digest("hex");
+  const workflow = await workflowForSession(services.db, tenantId, body.workflow_id);
+  // Every module the workflow runs must be enabled for the tenant (403 lists each disabled key).
+  const needed = workflow.nodes
+    .filter((node) => node.enabled)
+    .flatMap((node) => moduleFor(node.feature)?.entitlements(node) ?? [node.feature]);
+  await requireFeatures(services.db, tenantId, [...new Set(needed)]);
+  // Reference images are decoded before the transaction: bad input is a 400 and nothing is written.
+  const references = await decodeReferences(body.reference);
+
+  return withTransaction(services.db, async (tx) => {
+    if (key !== undefined) {
+      // A concurrent twin blocks on this insert until the first commits, then finds its response.
+      const claimed = await tx
+        .insertInto("idempotency_keys")
+        .values({ tenant_id: tenantId, scope: "session_create", key, request_hash: requestHash })
+        .onConflict((oc) => oc.columns(["tenant_id", "scope", "key"]).doNothing())
+        .returning("key")
+        .executeTakeFirst();
+      if (!claimed) {
+        const previous = await tx
+          .selectFrom("idempotency_keys")
+          .select(["request_hash", "response", "created_at"])
+          .where("tenant_id", "=", tenantId)
+          .where("scope", "=", "session_create")
+          .where("key", "=", key)
+          .executeTakeFirstOrThrow();
+        if (previous.request_hash !== requestHash) {
+          throw new AppError("idempotency_key_reused", { detail: "idempotency_key_reused" });
+        }
+        if (!previous.response) throw new AppError("idempotency_in_progress");
+        return previous.response as CreateSessionResponse;
+      }
+    }
+
+    const individualId = await linkIdentity(tx, tenantId, body.vendor_data, body.reference);
+    const token = newToken(24);
+    const hours = body.expires_in_hours ?? 48;
+    const locale = (SUPPORTED_LOCALES as readonly string[]).includes(body.locale ?? "") ? body.locale! : "en";
+    const session = await tx
+      .insertInto("sessions")
+      .values({
+        tenant_id: tenantId,
+        workflow_id: workflow.id,
+        workflow_snapshot: JSON.stringify({ id: workflow.id, name: workflow.name, nodes: workflow.nodes }),
+        individual_id: individualId,
+        application_id: options.applicationId ?? null,
+        token,
+        vendor_data: body.vendor_data ?? null,
+        callback_url: body.callback_url ?? null,
+        contact_email: body.contact_email ?? null,
+        contact_phone: body.contact_phone ?? null,
+        locale,
+        metadata: JSON.stringify(body.metadata ?? {}),
+        prefill: JSON.stringify(pickPrefill(body.prefill)),
+        idempotency_key: key ?? null,
+        expires_at: sql<Date>`now() + ${`${hours} hours`}::interval`,
+      })
+      .returning(["id", "session_kind", "status", "decision", "vendor_data", "expires_at", "created_at"])
+      .executeTakeFirstOrThrow();
+
+    const nodes = workflow.nodes.filter((node) => node.enabled);
+    if (nodes.length > 0) {
+      await tx
+        .insertInto("session_nodes")
+        .values(
+          nodes.map((node, position) => ({
+            session_id: session.id,
+            tenant_id: tenantId,
+            node_id: node.id,
+            feature: node.feature,
+            position,
+          })),
+        )
+        .execute();
+    }
+
+    const reference: Record<string, unknown> = {
+      authenticated: body.reference?.authenticated ?? false,
+      ...(body.reference?.vendor_identity ? { vendor_identity: body.reference.vendor_identity } : {}),
+    };
+    for (const [name, bytes] of Object.entries(references)) {
+      const saved = await saveEvidence(tx, services.media, {
+        tenantId,
+        sessionId: session.id,
+        individualId,
+        kind: `reference_${name}`,
+        bytes: bytes.bytes,
+        contentType: bytes.mime,
+      });
+      reference[`${name}_path`] = saved.path;
+    }
+    if (Object.keys(reference).length > 1 || body.reference) {
+      await tx
+        .updateTable("sessions")
+        .set({ reference: JSON.stringify(reference) })
+        .where("id", "=", session.id)
+        .execute();
+    }
+
+    if (options.charge ?? true) {
+      const charged = await debit(tx, {
+        tenantId,
+        feature: "SESSION_CREATE",
+        reason: "session_create",
+        sessionId: session.id,
+        workflowId: workflow.id,
+      });
+      await tx
+        .updateTable("sessions")
+        .set({ credits_charged: charged.charged })
+        .where("id", "=", session.id)
+        .execute();
+    }
+    await logSessionEvent(tx, { tenantId, sessionId: session.id, type: "session.created", actor: "api" });
+
+    const response: CreateSessionResponse = {
+      id: session.id,
+      session_kind: session.session_kind,
+      status: session.status,
+      url: `${services.config.flowUrl}/verify/${token}`,
+      vendor_data: session.vendor_data,
+      decision: session.decision,
+      expires_at: session.expires_at.toISOString(),
+      created_at: session.created_at.toISOString(),
+    };
+    if (key !== undefined) {
+      await tx
+        .updateTable("idempotency_keys")
+        .set({ response: JSON.stringify(response), resource_id: session.id })
+        .where("tenant_id", "=", tenantId)
+        .where("scope", "=", "session_create")
+        .where("key", "=", key)
+        .execute();
+    }
+    return response;
+  });
+}
+
+type DecodedReference = { bytes: Buffer; mime: string };
+
+async function decodeReferences(
+  reference: CreateSessionBody["reference"],
+): Promise<Record<string, DecodedReference>> {
+  const decoded: Record<string, DecodedReference> = {};
+  if (!reference) return decoded;
+  for (const name of ["face_image", "document_image", "signature_image"] as const) {
+    const value = reference[name];
+    if (value === undefined || value === "") continue;
+    const image = await decodeImageField(value, name);
+    decoded[name] = { bytes: image.bytes, mime: image.mime };
+  }
+  return decoded;
+}

@@ -1,0 +1,25 @@
+// GET /v3/session/{session_id}/ — the full session object with decision_v3.
+import { type App, tenantOf } from "../../platform/http/app.js";
+import type { Services } from "../../services.js";
+import { findSession } from "./find-session.js";
+import { serializeSession } from "./serialize-session.js";
+import { sessionIdParams, sessionObjectSchema } from "./session-schemas.js";
+
+export function registerGetSessionRoute(app: App, services: Services): void {
+  app.get(
+    "/session/:session_id/",
+    {
+      config: { rateBucket: "kyc_v3_read" },
+      schema: {
+        summary: "Session detail",
+        tags: ["sessions"],
+        params: sessionIdParams,
+        response: { 200: sessionObjectSchema },
+      },
+    },
+    async (request) => {
+      const row = await findSession(services.db, tenantOf(request).tenantId, request.params.session_id);
+      return serializeSession(services.db, services.config.flowUrl, row);
+    },
+  );
+}

@@ -1,0 +1,82 @@
+// The session object (spec: Verification session — read, list) with its decision_v3 breakdown.
+import type { Queryable } from "../../platform/db/transaction.js";
+import type { NodeResult } from "../modules/module.js";
+import { moduleFor } from "../modules/registry.js";
+import type { SessionRow } from "./find-session.js";
+
+/** spec: arrays present on every decision_v3. */
+const ALWAYS = [
+  "id_verifications",
+  "liveness_checks",
+  "face_matches",
+  "aml_screenings",
+  "reviews",
+  "video_calls",
+] as const;
+
+export async function serializeSessions(db: Queryable, flowUrl: string, rows: SessionRow[]) {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [nodes, reviews] = await Promise.all([
+    db
+      .selectFrom("session_nodes")
+      .select(["session_id", "node_id", "feature", "position", "result"])
+      .where("session_id", "in", ids)
+      .orderBy("position")
+      .execute(),
+    db
+      .selectFrom("session_reviews")
+      .select(["session_id", "id", "reviewer", "decision", "reason", "created_at"])
+      .where("session_id", "in", ids)
+      .orderBy("created_at")
+      .execute(),
+  ]);
+  return rows.map((row) => {
+    const decision: Record<string, Record<string, unknown>[]> = {};
+    for (const name of ALWAYS) decision[name] = [];
+    // Optional arrays appear only when the workflow enables their module.
+    for (const node of row.workflow_snapshot.nodes) {
+      if (!node.enabled) continue;
+      const array = moduleFor(node.feature)?.decisionArray;
+      if (array && !(array in decision)) decision[array] = [];
+    }
+    for (const node of nodes) {
+      if (node.session_id !== row.id || !node.result) continue;
+      const array = moduleFor(node.feature)?.decisionArray;
+      if (array) decision[array]!.push({ ...(node.result satisfies NodeResult) });
+    }
+    decision.reviews = reviews
+      .filter((review) => review.session_id === row.id)
+      .map((review) => ({
+        id: review.id,
+        decision: review.decision,
+        reason: review.reason,
+        reviewer: review.reviewer,
+        created_at: review.created_at.toISOString(),
+      }));
+    return {
+      id: row.id,
+      session_kind: row.session_kind,
+      status: row.status,
+      stage: row.stage,
+      url: `${flowUrl}/verify/${row.token}`,
+      vendor_data: row.vendor_data,
+      workflow: row.workflow_id,
+      decision: row.decision,
+      decision_v3: decision,
+      risk: null,
+      tags: row.tags,
+      credits_charged: Number(row.credits_charged),
+      callback_url: row.callback_url,
+      metadata: row.metadata,
+      expires_at: row.expires_at.toISOString(),
+      created_at: row.created_at.toISOString(),
+      completed_at: row.completed_at?.toISOString() ?? null,
+    };
+  });
+}
+
+export async function serializeSession(db: Queryable, flowUrl: string, row: SessionRow) {
+  const [session] = await serializeSessions(db, flowUrl, [row]);
+  return session!;
+}

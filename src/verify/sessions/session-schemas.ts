@@ -1,0 +1,43 @@
+// Response schemas of the session routes (they feed the OpenAPI document).
+import { z } from "zod";
+
+export const nodeResultSchema = z.object({
+  node_id: z.string(),
+  status: z.enum(["approved", "declined", "in_review"]),
+  score: z.number().nullable(),
+  warnings: z.array(z.string()),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export const sessionObjectSchema = z.object({
+  id: z.string().uuid(),
+  session_kind: z.string(),
+  status: z
+    .string()
+    .describe(
+      "not_started, in_progress, awaiting_user, in_review, resubmitted, approved, declined, abandoned, expired, kyc_expired",
+    ),
+  stage: z
+    .string()
+    .describe("Milestone: created, started, case_created, approved, declined, expired, abandoned…"),
+  url: z.string(),
+  vendor_data: z.string().nullable(),
+  workflow: z.string().nullable(),
+  decision: z.string().describe("in_progress, approved, declined, in_review, abandoned, expired"),
+  decision_v3: z
+    .record(z.string(), z.array(z.record(z.string(), z.unknown())))
+    .describe(
+      "id_verifications, liveness_checks, face_matches, aml_screenings, reviews, video_calls always; " +
+        "questionnaire_responses and other module arrays only when the workflow enables them.",
+    ),
+  risk: z.null(),
+  tags: z.array(z.string()),
+  credits_charged: z.number(),
+  callback_url: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  expires_at: z.string(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+
+export const sessionIdParams = z.object({ session_id: z.string() });

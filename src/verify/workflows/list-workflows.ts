@@ -1,0 +1,39 @@
+// GET /v3/workflows/ (spec): a bare array; `features` in graph order, repeats kept, disabled nodes omitted.
+import { z } from "zod";
+import { type App, tenantOf } from "../../platform/http/app.js";
+import type { Services } from "../../services.js";
+import { listWorkflows } from "./workflows.js";
+
+export function registerListWorkflowsRoute(app: App, services: Services): void {
+  app.get(
+    "/workflows/",
+    {
+      config: { rateBucket: "kyc_v3_read" },
+      schema: {
+        summary: "List workflows",
+        tags: ["workflows"],
+        response: {
+          200: z.array(
+            z.object({
+              id: z.string().uuid(),
+              name: z.string(),
+              status: z.enum(["draft", "live", "archived"]),
+              features: z.array(z.string()).describe("Catalog keys in graph order; a key may repeat."),
+              is_default: z.boolean(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const workflows = await listWorkflows(services.db, tenantOf(request).tenantId);
+      return workflows.map((workflow) => ({
+        id: workflow.id,
+        name: workflow.name,
+        status: workflow.status,
+        features: workflow.nodes.filter((node) => node.enabled).map((node) => node.feature),
+        is_default: workflow.is_default,
+      }));
+    },
+  );
+}

@@ -1,5 +1,6 @@
 // Routes that take no API key: process health and the applicant API (authorised by the session token).
 import { sql } from "kysely";
+import { registerHostedApplicationRoutes } from "./partner/applicant/routes.js";
 import type { App } from "./platform/http/app.js";
 import type { Services } from "./services.js";
 import { registerApplicantRoutes } from "./verify/applicant/routes.js";
@@ -10,4 +11,5 @@ export function registerPublicRoutes(app: App, services: Services): void {
     return { ok: true, database: services.database.kind };
   });
   registerApplicantRoutes(app, services);
+  registerHostedApplicationRoutes(app, services);
 }

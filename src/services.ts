@@ -6,6 +6,8 @@ import { type Logger, pino } from "pino";
 import type { Config } from "./config.js";
 // Every new tenant gets its default workflow (a tenant-created hook registered on import).
 import "./verify/workflows/default-workflow.js";
+// Partner applications follow their verification session (a session-status listener registered on import).
+import "./partner/applicant/hand-off.js";
 import { createEngines, type Engines } from "./engines/engine-registry.js";
 import { createKeyUsageRecorder, type KeyUsageRecorder } from "./platform/auth/key-usage.js";
 import { type DatabaseHandle, type Db, openDatabase } from "./platform/db/database.js";

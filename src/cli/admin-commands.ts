@@ -37,6 +37,7 @@ const OPTIONS = {
   email: { type: "string" },
   password: { type: "string" },
   schema: { type: "string" },
+  reason: { type: "string" },
 } as const;
 
 export function parseCommandLine(argv: string[]): ParsedCommand {

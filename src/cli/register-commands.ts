@@ -3,3 +3,4 @@ import "./admin-commands.js";
 import "../webhooks/webhook-commands.js";
 import "../verify/workflows/workflow-commands.js";
 import "../partner/flows/flow-commands.js";
+import "../verify/sessions/review-commands.js";

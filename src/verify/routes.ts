@@ -8,6 +8,7 @@ import { registerSessionChecklistRoute } from "./sessions/checklist.js";
 import { registerCreateSessionRoute } from "./sessions/create.js";
 import { registerSessionDecisionRoute } from "./sessions/decision.js";
 import { registerDeleteSessionRoute } from "./sessions/delete.js";
+import { registerGeneratePdfRoute } from "./sessions/generate-pdf.js";
 import { registerGetSessionRoute } from "./sessions/get.js";
 import { registerListSessionsRoute } from "./sessions/list.js";
 import { registerSessionLogsRoute } from "./sessions/logs.js";
@@ -33,6 +34,7 @@ export const verifySurface: SurfaceDefinition = {
     registerUpdateStatusRoute(app, services);
     registerDeleteSessionRoute(app, services);
     registerSessionTagsRoutes(app, services);
+    registerGeneratePdfRoute(app, services);
     registerToolRoutes(app, services);
   },
 };

@@ -1,9 +1,19 @@
 // Which module serves which catalog key. Features without an engine in this build are refused when a
 // workflow is saved, so no session can start a module that could never finish.
+import { ageEstimationModule } from "./age-estimation.js";
+import { faceMatchModule } from "./face-match.js";
+import { idVerificationModule } from "./id-verification.js";
+import { livenessModule } from "./liveness.js";
 import type { WorkflowModule } from "./module.js";
 import { questionnaireModule } from "./questionnaire.js";
 
-const modules: WorkflowModule[] = [questionnaireModule];
+const modules: WorkflowModule[] = [
+  questionnaireModule,
+  idVerificationModule,
+  livenessModule,
+  faceMatchModule,
+  ageEstimationModule,
+];
 
 export function registerModule(module: WorkflowModule): void {
   modules.push(module);

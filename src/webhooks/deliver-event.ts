@@ -29,7 +29,7 @@ export async function deliverWebhookEvent(services: Services, eventId: string): 
     ])
     .where("webhook_events.id", "=", eventId)
     .executeTakeFirst();
-  if (!event || event.status !== "pending") return "skipped";
+  if (event?.status !== "pending") return "skipped";
   if (!event.webhook_url) {
     await services.db
       .updateTable("webhook_events")

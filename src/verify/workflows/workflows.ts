@@ -101,7 +101,7 @@ export async function workflowForSession(
     query = query.where("is_default", "=", true);
   }
   const workflow = await query.executeTakeFirst();
-  if (!workflow || workflow.status !== "live") throw workflowNotFound();
+  if (workflow?.status !== "live") throw workflowNotFound();
   return workflow;
 }
 

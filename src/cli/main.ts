@@ -123,9 +123,9 @@ async function printFirstStartHint(services: Services): Promise<void> {
   );
 }
 
-/** Operator commands print their result, not service logs. */
+/** Operator commands print their result, not service logs: warnings go to stderr so `--json` stays parseable. */
 function quietLogger() {
-  return pino({ level: "warn" });
+  return pino({ level: "warn" }, pino.destination(2));
 }
 
 main(process.argv.slice(2)).then(

@@ -30,7 +30,14 @@ export interface MigrationReport {
 }
 
 export async function migrateToLatest(db: Db): Promise<MigrationReport> {
-  const migrator = new Migrator({ db, provider: new SqlFileMigrationProvider(MIGRATIONS_DIR) });
+  // Without an explicit schema Kysely takes a kysely_migration table in ANY schema as ours, so a run in its
+  // own DATABASE_SCHEMA beside another (tests, several tenants of one server) skipped creating its tables.
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: new SqlFileMigrationProvider(MIGRATIONS_DIR),
+    migrationTableSchema: rows[0]!.schema,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return { applied: (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName) };

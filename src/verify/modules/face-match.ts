@@ -120,7 +120,6 @@ export const faceMatchModule: WorkflowModule = {
           similarity,
           source_image_url: url(selfiePath),
           target_image_url: url(portraitPath),
-          threshold: config.threshold,
           ...(reference ? { reference } : {}),
         },
       },

@@ -4,3 +4,4 @@ import "../webhooks/webhook-commands.js";
 import "../verify/workflows/workflow-commands.js";
 import "../partner/flows/flow-commands.js";
 import "../verify/sessions/review-commands.js";
+import "../verify/branding-commands.js";

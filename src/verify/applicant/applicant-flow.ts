@@ -12,11 +12,15 @@ import type { SessionRow } from "../sessions/find-session.js";
 import { logSessionEvent } from "../sessions/session-log.js";
 import { type SessionStatus, TERMINAL_STATUSES } from "../sessions/session-states.js";
 import { openSession, sessionByToken } from "./applicant-session.js";
+import { loadSessionBranding } from "./branding.js";
+import { type ConsentState, consentState, recordConsent } from "./record-consent.js";
 
 export interface ApplicantState {
   status: string;
   locale: string;
   branding: Record<string, unknown>;
+  /** Versioned terms to accept before the first step (branding `terms`); accepted is true when none. */
+  consent: ConsentState;
   steps: { node_id: string; feature: string; state: "done" | "current" | "pending" }[];
   current_step: { node_id: string; feature: string; config: Record<string, unknown> } | null;
   ready_to_finish: boolean;
@@ -56,15 +60,13 @@ export async function applicantState(services: Services, token: string): Promise
   const finished =
     TERMINAL_STATUSES.includes(session.status as SessionStatus) || session.status === "in_review";
   const current = finished || session.status !== "in_progress" ? null : currentNode(states);
-  const workflow = await services.db
-    .selectFrom("workflows")
-    .select("branding")
-    .where("id", "=", session.workflow_id ?? "00000000-0000-0000-0000-000000000000")
-    .executeTakeFirst();
+  const branding = await loadSessionBranding(services.db, session.tenant_id, session.workflow_id);
+  const consent = await consentState(services.db, session, branding);
   return {
     status: session.status,
     locale: session.locale,
-    branding: workflow?.branding ?? {},
+    branding,
+    consent,
     steps: applicantNodes(states).map((state) => ({
       node_id: state.node.id,
       feature: state.node.feature,
@@ -94,6 +96,11 @@ export async function submitStep(
   const session = await sessionByToken(services, token);
   if (session.status !== "in_progress") {
     throw new AppError("session_closed", { detail: "This session is not open for captures." });
+  }
+  const branding = await loadSessionBranding(services.db, session.tenant_id, session.workflow_id);
+  if (!(await consentState(services.db, session, branding)).accepted) {
+    // spec: rule 4 — the client cannot skip a step, and the terms come first.
+    throw new AppError("step_out_of_order", { detail: "consent_required" });
   }
   const states = await loadNodeStates(services.db, session);
   const current = currentNode(states);
@@ -137,6 +144,17 @@ export async function finishSession(services: Services, token: string): Promise<
       message: "Some steps are not done.",
     });
   await decideSession(services, session.tenant_id, session.id);
+  return applicantState(services, token);
+}
+
+export async function acceptTerms(
+  services: Services,
+  token: string,
+  termsVersion: string,
+): Promise<ApplicantState> {
+  const session = await sessionByToken(services, token);
+  const branding = await loadSessionBranding(services.db, session.tenant_id, session.workflow_id);
+  await recordConsent(services.db, session, branding, termsVersion);
   return applicantState(services, token);
 }
 

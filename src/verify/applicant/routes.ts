@@ -1,13 +1,17 @@
-// Under {flow_url}/flow-api/<SESSION_TOKEN>/ (design: Applicant API): GET state, POST steps/<node_id>, POST finish.
+// Under {flow_url}/flow-api/<SESSION_TOKEN>/ (design: Applicant API): GET state, POST consent,
+// POST steps/<node_id>, POST finish.
 import { z } from "zod";
 import type { App } from "../../platform/http/app.js";
 import type { Services } from "../../services.js";
-import { applicantState, finishSession, submitStep } from "./applicant-flow.js";
+import { acceptTerms, applicantState, finishSession, submitStep } from "./applicant-flow.js";
 
 const stateSchema = z.object({
   status: z.string(),
   locale: z.string(),
   branding: z.record(z.string(), z.unknown()),
+  consent: z
+    .object({ terms_version: z.string().nullable(), accepted: z.boolean() })
+    .describe("Versioned terms the applicant accepts (POST consent) before the first step."),
   steps: z.array(
     z.object({ node_id: z.string(), feature: z.string(), state: z.enum(["done", "current", "pending"]) }),
   ),
@@ -55,6 +59,19 @@ export function registerApplicantRoutes(app: App, services: Services): void {
       },
     },
     async (request) => submitStep(services, request.params.token, request.params.node_id, request.body),
+  );
+  app.post(
+    "/flow-api/:token/consent",
+    {
+      schema: {
+        summary: "Applicant: accept the versioned terms shown",
+        tags,
+        params: tokenParams,
+        body: z.object({ terms_version: z.string().min(1).max(64) }),
+        response: { 200: stateSchema },
+      },
+    },
+    async (request) => acceptTerms(services, request.params.token, request.body.terms_version),
   );
   app.post(
     "/flow-api/:token/finish",

@@ -41,6 +41,13 @@ const envSchema = z.object({
   RATE_LIMIT_KYC_V3_MEDIA: perMinute(600),
   RATE_LIMIT_PARTNER_READ: perMinute(600),
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  AML_PROVIDER: z.enum(["builtin", "yente"]).default("builtin"),
+  YENTE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  YENTE_DATASET: z.string().min(1).default("default"),
 });
 
 export type RateBucket =
@@ -67,6 +74,10 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   rateLimits: Record<RateBucket, number>;
   jobPollMs: number;
+  /** AML screening engine: the built-in index over the stored lists, or a yente server. */
+  amlProvider: "builtin" | "yente";
+  yenteUrl?: string;
+  yenteDataset: string;
 }
 
 export class ConfigError extends Error {}
@@ -79,6 +90,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
   const e = parsed.data;
+  if (e.AML_PROVIDER === "yente" && !e.YENTE_URL) {
+    throw new ConfigError("Invalid configuration:\n  YENTE_URL: required when AML_PROVIDER=yente");
+  }
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
@@ -103,6 +117,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       partner_read: e.RATE_LIMIT_PARTNER_READ,
     },
     jobPollMs: e.JOB_POLL_MS,
+    amlProvider: e.AML_PROVIDER,
+    yenteUrl: e.YENTE_URL,
+    yenteDataset: e.YENTE_DATASET,
   };
 }
 

@@ -1,5 +1,6 @@
 // Loads every area's operator commands into the admin dispatcher (one explicit list).
 import "./admin-commands.js";
+import "./aml-commands.js";
 import "../webhooks/webhook-commands.js";
 import "../verify/workflows/workflow-commands.js";
 import "../partner/flows/flow-commands.js";

@@ -2,6 +2,8 @@
 // by every route, module and job of the process through Services.
 import sharp from "sharp";
 import type { Config } from "../config.js";
+import type { AmlEngine } from "./aml/aml-engine.js";
+import { createConfiguredAmlEngine } from "./aml/aml-store-sync.js";
 import { createDocumentEngine, type DocumentEngine } from "./document/document-engine.js";
 import { createFaceEngine, type FaceEngine } from "./face/face-engine.js";
 import { createLivenessEngine, type LivenessEngine } from "./liveness/liveness-engine.js";
@@ -18,10 +20,12 @@ export interface Engines {
   liveness(): Promise<LivenessEngine>;
   /** Faces in encoded image bytes, boxes in that image's (EXIF-oriented) pixels. */
   detectFaces(image: Buffer): Promise<{ box: { x: number; y: number; width: number; height: number } }[]>;
+  /** AML screening (AML_PROVIDER): the built-in index kept by aml-store-sync.ts, or a yente client. */
+  aml(): AmlEngine;
   close(): Promise<void>;
 }
 
-export function createEngines(_config: Config): Engines {
+export function createEngines(config: Config): Engines {
   const made = new Map<string, Promise<unknown>>();
   const closers: (() => Promise<void>)[] = [];
   function once<T>(
@@ -86,9 +90,16 @@ export function createEngines(_config: Config): Engines {
     async () => {},
   );
 
+  let amlEngine: AmlEngine | null = null;
+  const aml = () => {
+    amlEngine ??= createConfiguredAmlEngine(config);
+    return amlEngine;
+  };
+
   return {
     face,
     liveness,
+    aml,
     ocr,
     document,
     signature,

@@ -1,6 +1,7 @@
 // Every /v3/tools/* route, registered explicitly in one place (style habit 1). Each tool area adds one line.
 import type { App } from "../platform/http/app.js";
 import type { Services } from "../services.js";
+import { registerAmlCheckRoute } from "./aml-check.js";
 import { registerBusinessDocumentRoute } from "./business-document.js";
 import { registerDocumentExtractRoute } from "./document-extract.js";
 import { registerFaceSearchRoute } from "./face-search.js";
@@ -25,4 +26,5 @@ export function registerToolRoutes(app: App, services: Services): void {
   registerLivenessRoute(app, services);
   registerLivenessChallengeRoute(app, services);
   registerLivenessVerifyRoute(app, services);
+  registerAmlCheckRoute(app, services);
 }

@@ -1,5 +1,6 @@
 // Kysely table types. Each feature area declares its tables; Database composes them.
 import type { ColumnType, Generated } from "kysely";
+import type { AmlTables } from "../../engines/aml/aml-store-tables.js";
 import type { LivenessTables } from "../../engines/liveness/liveness-tables.js";
 import type { FaceGalleryTables } from "../../identities/face-gallery/face-tables.js";
 import type { SignatureSampleTables } from "../../identities/signature-samples/signature-tables.js";
@@ -185,4 +186,5 @@ export interface Database
     PartnerTables,
     FaceGalleryTables,
     SignatureSampleTables,
-    LivenessTables {}
+    LivenessTables,
+    AmlTables {}

@@ -1,0 +1,57 @@
+// `kyc aml load FILE…`, `kyc aml compare NAME1 NAME2 [--schema S]`, `kyc aml status` (design: Operator CLI).
+// On the embedded database these run inside the server (admin socket), so a load rebuilds that server's
+// index at once; other nodes on a shared PostgreSQL server notice the new aml_list_loads row themselves.
+import { readFile } from "node:fs/promises";
+import { basename, resolve } from "node:path";
+import { countAmlEntities, storeAmlListFile } from "../engines/aml/aml-store.js";
+import { amlIndexStatus, isAmlIndexKept, syncAmlIndex } from "../engines/aml/aml-store-sync.js";
+import { compareNames } from "../engines/aml/compare-names.js";
+import { AppError } from "../platform/errors.js";
+import type { Services } from "../services.js";
+import { registerAdminCommand } from "./admin-commands.js";
+
+/** Stores each file (one transaction per file), then rebuilds this process's index once. */
+export async function loadAmlLists(services: Services, files: string[]) {
+  if (files.length === 0)
+    throw new AppError("validation_failed", { message: "Name at least one list file." });
+  const loads = [];
+  for (const file of files) {
+    const path = resolve(file);
+    let text: string;
+    try {
+      text = await readFile(path, "utf8");
+    } catch (error) {
+      throw new AppError("validation_failed", {
+        message: `Cannot read ${file}: ${(error as Error).message}`,
+      });
+    }
+    try {
+      loads.push(await storeAmlListFile(services.db, text, { file: basename(path) }));
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError("validation_failed", { message: `${file}: ${(error as Error).message}` });
+    }
+  }
+  // A bare CLI process against a PostgreSQL server keeps no index: the serving nodes pick the load up.
+  const rebuilt = isAmlIndexKept(services) ? await syncAmlIndex(services) : false;
+  return { loads, index_rebuilt: rebuilt, index: await amlIndexStatus(services) };
+}
+
+registerAdminCommand("aml load", async (services, command) => loadAmlLists(services, command.positionals));
+
+registerAdminCommand("aml compare", async (_services, command) => {
+  const [a, b] = command.positionals;
+  if (!a || !b) throw new AppError("validation_failed", { message: "Usage: kyc aml compare NAME1 NAME2" });
+  const schema = typeof command.flags.schema === "string" ? command.flags.schema : "Person";
+  const { score, explanation } = compareNames(a, b, { schema });
+  return { score, schema, explanation };
+});
+
+registerAdminCommand("aml status", async (services) => {
+  const counts = await countAmlEntities(services.db);
+  return {
+    entities: counts.total,
+    sources: counts.sources,
+    index: isAmlIndexKept(services) ? await amlIndexStatus(services) : "not kept by this process",
+  };
+});

@@ -1,0 +1,129 @@
+// Keeps a node's in-memory AML index in step with the lists stored in PostgreSQL (design: each node builds
+// its own index). The build runs in the background at start (aml-check answers 503 screening_unavailable
+// until it is ready), again right after `kyc aml load` in this process, and — when several nodes share a
+// PostgreSQL server — whenever a cheap periodic check sees a newer aml_list_loads row.
+import type { Logger } from "pino";
+import type { Config } from "../../config.js";
+import type { Queryable } from "../../platform/db/transaction.js";
+import type { AmlEngine, MemoryAmlEngine } from "./aml-engine.js";
+import { createMemoryAmlEngine } from "./aml-engine.js";
+import { latestListLoadId, readAmlEntities } from "./aml-store.js";
+import { createYenteEngine } from "./yente-engine.js";
+
+/** How often a node on a shared PostgreSQL server looks for a newer list load. */
+export const AML_SYNC_INTERVAL_MS = 60_000;
+
+interface SyncState {
+  /** The load the current index was built from ("" = built from an empty table). */
+  builtFrom: string | null;
+  /** Builds run one after another: a load during a build triggers one more. */
+  chain: Promise<boolean>;
+  building: boolean;
+}
+
+const states = new WeakMap<AmlEngine, SyncState>();
+
+export interface AmlSyncServices {
+  db: Queryable;
+  log: Logger;
+  engines: { aml(): AmlEngine };
+}
+
+/** The configured engine: the built-in index (filled from the database) or a yente server. */
+export function createConfiguredAmlEngine(config: Config): AmlEngine {
+  if (config.amlProvider === "yente") {
+    if (!config.yenteUrl) throw new Error("AML_PROVIDER=yente needs YENTE_URL");
+    return createYenteEngine(config.yenteUrl, { dataset: config.yenteDataset });
+  }
+  return createMemoryAmlEngine();
+}
+
+function isMemoryEngine(engine: AmlEngine): engine is MemoryAmlEngine {
+  return typeof (engine as Partial<MemoryAmlEngine>).replaceEntities === "function";
+}
+
+function stateOf(engine: AmlEngine): SyncState {
+  let state = states.get(engine);
+  if (!state) {
+    state = { builtFrom: null, chain: Promise.resolve(false), building: false };
+    states.set(engine, state);
+  }
+  return state;
+}
+
+async function rebuildIfChanged(services: AmlSyncServices, engine: MemoryAmlEngine): Promise<boolean> {
+  const state = stateOf(engine);
+  const latest = (await latestListLoadId(services.db)) ?? "";
+  if (latest === state.builtFrom) return false;
+  state.building = true;
+  try {
+    const started = Date.now();
+    const entities = await readAmlEntities(services.db);
+    // An empty table leaves the engine unready: aml-check keeps answering 503 until a list is loaded.
+    if (entities.length > 0 || engine.currentIndex()) engine.replaceEntities(entities);
+    state.builtFrom = latest;
+    services.log.info(
+      { entities: entities.length, ms: Date.now() - started },
+      "AML index built from the stored lists",
+    );
+    return true;
+  } finally {
+    state.building = false;
+  }
+}
+
+/**
+ * Rebuilds this node's index when the stored lists changed since it was built; resolves true when it
+ * rebuilt. Calls are serialised. A no-op for the yente provider (the server holds its own index).
+ */
+export function syncAmlIndex(services: AmlSyncServices): Promise<boolean> {
+  const engine = services.engines.aml();
+  if (!isMemoryEngine(engine)) return Promise.resolve(false);
+  const state = stateOf(engine);
+  const run = () => rebuildIfChanged(services, engine);
+  state.chain = state.chain.then(run, run);
+  return state.chain;
+}
+
+/** True once this process has started keeping the index (the server and workers do; a bare CLI does not). */
+export function isAmlIndexKept(services: AmlSyncServices): boolean {
+  return states.has(services.engines.aml());
+}
+
+export interface AmlIndexStatus {
+  provider: "builtin" | "yente";
+  ready: boolean;
+  building: boolean;
+  indexed_entities: number;
+}
+
+export async function amlIndexStatus(services: AmlSyncServices): Promise<AmlIndexStatus> {
+  const engine = services.engines.aml();
+  const memory = isMemoryEngine(engine);
+  const ready = await engine.isReady();
+  return {
+    provider: memory ? "builtin" : "yente",
+    ready,
+    building: memory ? (states.get(engine)?.building ?? false) : false,
+    indexed_entities: ready ? await engine.entityCount().catch(() => 0) : 0,
+  };
+}
+
+/**
+ * Starts keeping the index: a background build now, and with `periodic` (several nodes on one
+ * PostgreSQL server) a check of the newest load every AML_SYNC_INTERVAL_MS. Returns a stop function.
+ */
+export function startAmlIndexSync(services: AmlSyncServices, options: { periodic: boolean }): () => void {
+  const engine = services.engines.aml();
+  if (!isMemoryEngine(engine)) return () => {};
+  stateOf(engine);
+  const sync = () =>
+    syncAmlIndex(services).catch((error: unknown) =>
+      services.log.warn({ err: (error as Error).message }, "AML index build failed"),
+    );
+  void sync();
+  if (!options.periodic) return () => {};
+  const timer = setInterval(sync, AML_SYNC_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

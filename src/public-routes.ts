@@ -1,9 +1,11 @@
-// Routes that take no API key: process health and the applicant API (authorised by the session token).
+// Routes that take no API key: process health, the applicant API (authorised by the session token) and
+// the hosted applicant pages.
 import { sql } from "kysely";
 import { registerHostedApplicationRoutes } from "./partner/applicant/routes.js";
 import type { App } from "./platform/http/app.js";
 import type { Services } from "./services.js";
 import { registerApplicantRoutes } from "./verify/applicant/routes.js";
+import { registerWebApp } from "./web/serve-web-app.js";
 
 export function registerPublicRoutes(app: App, services: Services): void {
   app.get("/healthz", { schema: { hide: true } }, async () => {
@@ -12,4 +14,5 @@ export function registerPublicRoutes(app: App, services: Services): void {
   });
   registerApplicantRoutes(app, services);
   registerHostedApplicationRoutes(app, services);
+  registerWebApp(app);
 }

@@ -1,0 +1,99 @@
+// Serves the hosted applicant pages (design: web — one Vite build served by Fastify): `/verify/<token>`
+// and the partner's `/s/<token>` answer web/dist/index.html; `/flow-assets/*` are the hashed bundles.
+// Without a build (tests that never run `npm run build`) the pages answer a plain 503 instead of failing.
+import { readFile } from "node:fs/promises";
+import { extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { App } from "../platform/http/app.js";
+
+/** src/web and dist/web both sit two levels below the project root. */
+export const WEB_DIST = fileURLToPath(new URL("../../web/dist/", import.meta.url));
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".woff2": "font/woff2",
+  ".json": "application/json",
+};
+
+// The token sits in the page URL: never leak it in a Referer; the page talks only to its own origin.
+const PAGE_HEADERS = {
+  "referrer-policy": "no-referrer",
+  "x-content-type-options": "nosniff",
+  "content-security-policy":
+    "default-src 'self'; img-src 'self' data: blob: https:; media-src 'self' blob:; " +
+    "style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'",
+  "permissions-policy": "camera=(self), microphone=()",
+};
+
+interface CachedFile {
+  body: Buffer;
+  gzip: Buffer | null;
+  type: string;
+}
+
+export interface WebAppOptions {
+  /** Folder holding index.html and flow-assets/ (default web/dist). */
+  root?: string;
+}
+
+export function registerWebApp(app: App, options: WebAppOptions = {}): void {
+  const root = options.root ?? WEB_DIST;
+  const cache = new Map<string, CachedFile | null>();
+
+  async function load(relative: string): Promise<CachedFile | null> {
+    if (cache.has(relative)) return cache.get(relative)!;
+    let file: CachedFile | null = null;
+    try {
+      const body = await readFile(join(root, relative));
+      const type = TYPES[extname(relative)] ?? "application/octet-stream";
+      const compressible = /text|javascript|json|svg/.test(type) && body.length > 1024;
+      file = { body, gzip: compressible ? gzipSync(body, { level: 9 }) : null, type };
+    } catch {
+      file = null;
+    }
+    // index.html is re-read until it exists, so a build made after start is picked up.
+    if (file || relative !== "index.html") cache.set(relative, file);
+    return file;
+  }
+
+  function send(request: FastifyRequest, reply: FastifyReply, file: CachedFile, cacheControl: string) {
+    reply
+      .header("content-type", file.type)
+      .header("cache-control", cacheControl)
+      .header("vary", "accept-encoding");
+    if (file.gzip && /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))) {
+      return reply.header("content-encoding", "gzip").send(file.gzip);
+    }
+    return reply.send(file.body);
+  }
+
+  async function page(request: FastifyRequest, reply: FastifyReply) {
+    reply.headers(PAGE_HEADERS);
+    const index = await load("index.html");
+    if (!index) {
+      return reply
+        .status(503)
+        .type("text/plain; charset=utf-8")
+        .send("The applicant pages are not built on this server: run `npm run build`.\n");
+    }
+    return send(request, reply, index, "no-store");
+  }
+
+  app.get("/verify/:token", { schema: { hide: true } }, page);
+  app.get("/s/:token", { schema: { hide: true } }, page);
+  app.get("/flow-assets/*", { schema: { hide: true } }, async (request, reply) => {
+    const name = (request.params as { "*": string })["*"];
+    const relative = normalize(join("flow-assets", name));
+    if (!relative.startsWith("flow-assets/") || name.includes("\0")) return reply.callNotFound();
+    const file = await load(relative);
+    if (!file) return reply.callNotFound();
+    // Vite names bundles by content hash: a changed file gets a new name.
+    return send(request, reply, file, "public, max-age=31536000, immutable");
+  });
+}

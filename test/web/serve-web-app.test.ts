@@ -1,0 +1,59 @@
+// The hosted pages are served by the service (design: web): index.html at /verify/<token> and /s/<token>,
+// hashed bundles under /flow-assets/, and a plain 503 when the web app was never built.
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { gunzipSync } from "node:zlib";
+import Fastify from "fastify";
+import type { App } from "../../src/platform/http/app.js";
+import { registerWebApp } from "../../src/web/serve-web-app.js";
+
+async function appWith(root: string): Promise<App> {
+  const app = Fastify() as unknown as App;
+  registerWebApp(app, { root });
+  await app.ready();
+  return app;
+}
+
+test("without a build the page routes answer a clear 503, not a crash", async () => {
+  const app = await appWith(mkdtempSync(join(tmpdir(), "web-missing-")));
+  for (const url of ["/verify/abcdefghijklmnopqrstuvwxyz123456", "/s/abcdefghijklmnopqrstuvwxyz"]) {
+    const response = await app.inject({ url });
+    assert.equal(response.statusCode, 503);
+    assert.match(response.headers["content-type"] as string, /^text\/plain/);
+    assert.match(response.body, /npm run build/);
+  }
+  await app.close();
+});
+
+test("pages get index.html uncached and without a referrer; bundles are immutable and gzipped", async () => {
+  const root = mkdtempSync(join(tmpdir(), "web-built-"));
+  mkdirSync(join(root, "flow-assets"));
+  writeFileSync(join(root, "index.html"), "<!doctype html><title>flow</title>");
+  const script = `console.log(${JSON.stringify("x".repeat(4000))});`;
+  writeFileSync(join(root, "flow-assets/index-abc123.js"), script);
+  const app = await appWith(root);
+
+  const page = await app.inject({ url: "/verify/abcdefghijklmnopqrstuvwxyz123456" });
+  assert.equal(page.statusCode, 200);
+  assert.match(page.headers["content-type"] as string, /^text\/html/);
+  assert.equal(page.headers["cache-control"], "no-store");
+  assert.equal(page.headers["referrer-policy"], "no-referrer");
+  assert.match(page.headers["content-security-policy"] as string, /default-src 'self'/);
+  assert.equal((await app.inject({ url: "/s/abcdefghijklmnopqrstuvwxyz" })).statusCode, 200);
+
+  const asset = await app.inject({
+    url: "/flow-assets/index-abc123.js",
+    headers: { "accept-encoding": "gzip, br" },
+  });
+  assert.equal(asset.statusCode, 200);
+  assert.match(asset.headers["cache-control"] as string, /immutable/);
+  assert.equal(asset.headers["content-encoding"], "gzip");
+  assert.equal(gunzipSync(asset.rawPayload).toString(), script);
+
+  assert.equal((await app.inject({ url: "/flow-assets/missing.js" })).statusCode, 404);
+  assert.equal((await app.inject({ url: "/flow-assets/..%2Findex.html" })).statusCode, 404);
+  await app.close();
+});

@@ -1,0 +1,27 @@
+// Entry: `/verify/<token>` runs a verification session; `/s/<token>` a partner application form that
+// continues into its verification session without a page load.
+import { render } from "preact";
+import { useState } from "preact/hooks";
+import "./styles.css";
+import { PartnerPage } from "./partner-page.js";
+import { VerifyFlow } from "./verify-flow.js";
+
+function Root() {
+  const match = /^\/(verify|s)\/([A-Za-z0-9_-]+)\/?$/.exec(window.location.pathname);
+  const [verifyToken, setVerifyToken] = useState(match?.[1] === "verify" ? match[2]! : null);
+  if (verifyToken) return <VerifyFlow key={verifyToken} token={verifyToken} />;
+  if (match?.[1] === "s") {
+    return (
+      <PartnerPage
+        token={match[2]!}
+        onVerification={(token) => {
+          window.history.replaceState(null, "", `/verify/${token}`);
+          setVerifyToken(token);
+        }}
+      />
+    );
+  }
+  return <VerifyFlow token="" />;
+}
+
+render(<Root />, document.getElementById("app")!);

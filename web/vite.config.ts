@@ -1,0 +1,18 @@
+// The hosted applicant pages: one small Preact bundle (JSX compiled by Vite's own transformer, no plugin),
+// capture steps split into lazy chunks. Served by src/web/serve-web-app.ts from web/dist.
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  root: fileURLToPath(new URL(".", import.meta.url)),
+  base: "/",
+  oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    assetsDir: "flow-assets",
+    target: ["chrome109", "firefox115", "safari15"],
+    sourcemap: false,
+    reportCompressedSize: true,
+  },
+});

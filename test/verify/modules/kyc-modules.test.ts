@@ -7,6 +7,8 @@ import { createWorkflow } from "../../../src/verify/workflows/workflows.js";
 import { photoBase64 } from "../../identities/gallery-fixtures.js";
 import { drawPassport } from "../../specimens/documents/passport.js";
 import { createRandom } from "../../specimens/documents/random.js";
+import { clipFromStills, jitteredStills, photoRaw } from "../../specimens/liveness/captures.js";
+import { blank, jpeg } from "../../specimens/liveness/raw-image.js";
 import { createTestApp, type TestApp, type TestTenant } from "../../support/test-app.js";
 
 /** A session read back over HTTP; decision_v3 is asserted field by field. */
@@ -221,6 +223,42 @@ describe("verification modules through the applicant API", () => {
     const found = search.json().matches.map((m: { external_user_id: string }) => m.external_user_id);
     assert.ok(found.includes("jane-1"));
     assert.ok(!found.includes("sam-2"), JSON.stringify(found));
+  });
+
+  test("a document nothing can be read from is refused for a retake (422 document_unreadable)", async () => {
+    const session = await start(standard);
+    const blankPage = (await jpeg(blank(1000, 700))).toString("base64");
+    const refused = await step(session.token, "document", { front_image: blankPage });
+    assert.equal(refused.statusCode, 422, refused.body);
+    assert.equal(refused.json().detail, "document_unreadable");
+    const state = await t.app.inject({ url: `/flow-api/${session.token}/state` });
+    assert.equal(state.json().current_step.node_id, "document");
+  });
+
+  test("a passive capture with a WebM clip stores the video: video_status ready and a resolvable video_url", async (t_) => {
+    const clip = await clipFromStills(await jitteredStills(await photoRaw("img1.jpg"), 3));
+    if (!clip) return t_.skip("ffmpeg is not installed");
+    const session = await start(ageCheck);
+    const captured = await step(session.token, "liveness", {
+      image: await photoBase64("img1.jpg"),
+      video: clip.toString("base64"),
+    });
+    assert.equal(captured.statusCode, 200, captured.body);
+    const [liveness] = (await finish(session)).decision_v3.liveness_checks;
+    assert.deepEqual(Object.keys(liveness.data).sort(), [
+      "event_stills",
+      "method",
+      "selfie_url",
+      "video_status",
+      "video_url",
+    ]);
+    assert.equal(liveness.data.video_status, "ready");
+    const video = await t.app.inject({
+      url: new URL(liveness.data.video_url).pathname,
+      headers: tenant.headers,
+    });
+    assert.equal(video.statusCode, 200);
+    assert.equal(video.headers["content-type"], "video/webm");
   });
 
   test("a FLASHING node hands out a session challenge and refuses a passive capture (no downgrade)", async () => {

@@ -51,7 +51,8 @@ export function startJobWorker(
       const message = error instanceof Error ? error.message : String(error);
       const backoff = (definition.backoffMs ?? defaultBackoffMs)(job.attempts);
       log.warn({ job: job.name, id: job.id, attempt: job.attempts, err: message }, "job failed");
-      await failJob(services.db, job, message, backoff);
+      // The catalog is the one source of truth for attempts, whatever the enqueuer passed.
+      await failJob(services.db, { ...job, max_attempts: definition.maxAttempts }, message, backoff);
     }
   }
 

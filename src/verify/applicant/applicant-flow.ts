@@ -31,7 +31,11 @@ export interface ApplicantState {
 
 /** Nodes the applicant acts on, in graph order; server-only modules are evaluated at finish. */
 function applicantNodes(states: SessionNodeState[]): SessionNodeState[] {
-  return states.filter((state) => moduleFor(state.node.feature)?.step !== undefined);
+  const nodes = states.map((state) => state.node);
+  return states.filter((state) => {
+    const step = moduleFor(state.node.feature)?.step;
+    return step !== undefined && (step.appliesTo?.(state.node, nodes) ?? true);
+  });
 }
 
 function currentNode(states: SessionNodeState[]): SessionNodeState | null {

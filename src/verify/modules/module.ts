@@ -68,6 +68,11 @@ export interface Evaluation {
 }
 
 export interface ApplicantStep {
+  /**
+   * Whether this node asks the applicant anything in this workflow; default yes. AML_SCREENING asks for the
+   * name only when no earlier ID_VERIFICATION node reads it from the document.
+   */
+  appliesTo?(node: WorkflowNode, nodes: readonly WorkflowNode[]): boolean;
   /** The step's server-side configuration handed to the client (never thresholds). */
   describe(context: ModuleContext): Promise<Record<string, unknown>>;
   /** Validates and stores the applicant's captures; returns what to keep in the node's `captures`. */

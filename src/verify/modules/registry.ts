@@ -1,6 +1,7 @@
 // Which module serves which catalog key. Features without an engine in this build are refused when a
 // workflow is saved, so no session can start a module that could never finish.
 import { ageEstimationModule } from "./age-estimation.js";
+import { amlScreeningModule } from "./aml-screening.js";
 import { faceMatchModule } from "./face-match.js";
 import { idVerificationModule } from "./id-verification.js";
 import { livenessModule } from "./liveness.js";
@@ -13,6 +14,7 @@ const modules: WorkflowModule[] = [
   livenessModule,
   faceMatchModule,
   ageEstimationModule,
+  amlScreeningModule,
 ];
 
 export function registerModule(module: WorkflowModule): void {

@@ -1,0 +1,66 @@
+// The AML_SCREENING node config and how a screening result becomes a node outcome (spec: AML module outcome).
+// Shared by the workflow module and the ongoing-monitoring sweep, so both judge a hit alike.
+import { z } from "zod";
+import { AML_LISTS, type AmlList, type AmlResult, DEFAULT_THRESHOLD } from "../../engines/aml/index.js";
+
+export const AML_ACTIONS = ["flag", "review", "decline"] as const;
+export type AmlAction = (typeof AML_ACTIONS)[number];
+
+const action = z.enum(AML_ACTIONS);
+const ALL_REVIEW = Object.fromEntries(AML_LISTS.map((list) => [list, "review"])) as Record<
+  AmlList,
+  AmlAction
+>;
+
+export const amlConfigSchema = z
+  .object({
+    // spec: lists as an object list → action; an array names the lists, each with `review`.
+    lists: z
+      .union([
+        z.partialRecord(z.enum(AML_LISTS), action),
+        z.array(z.enum(AML_LISTS)).transform((lists) => Object.fromEntries(lists.map((l) => [l, "review"]))),
+      ])
+      .default(ALL_REVIEW)
+      .refine((lists) => Object.keys(lists).length > 0, "enable at least one list"),
+    match_threshold: z.number().min(0).max(1).default(DEFAULT_THRESHOLD),
+    review_possible_matches: z.boolean().default(true),
+    ongoing_monitoring: z.boolean().default(false),
+  })
+  .strict();
+
+export interface AmlConfig {
+  lists: Partial<Record<AmlList, AmlAction>>;
+  match_threshold: number;
+  review_possible_matches: boolean;
+  ongoing_monitoring: boolean;
+}
+
+export function checkedLists(config: AmlConfig): AmlList[] {
+  return AML_LISTS.filter((list) => config.lists[list] !== undefined);
+}
+
+export interface AmlOutcome {
+  status: "approved" | "declined" | "in_review";
+  warnings: string[];
+}
+
+const RANK: Record<AmlAction, number> = { flag: 1, review: 2, decline: 3 };
+
+/** spec: AML module outcome table; the strongest action among the hit lists wins. */
+export function amlOutcome(result: AmlResult, config: AmlConfig): AmlOutcome {
+  const hitLists = AML_LISTS.filter((list) => result.matches.some((match) => match.lists.includes(list)));
+  const actions = hitLists.map((list) => config.lists[list]).filter((a): a is AmlAction => a !== undefined);
+  if (actions.length > 0) {
+    const strongest = actions.reduce((a, b) => (RANK[b] > RANK[a] ? b : a));
+    if (strongest === "flag") return { status: "approved", warnings: ["watchlist_match"] };
+    return {
+      status: strongest === "decline" ? "declined" : "in_review",
+      warnings: ["watchlist_match", ...hitLists.map((list) => `${list}_match`)],
+    };
+  }
+  if (result.possible_matches.length > 0 && config.review_possible_matches) {
+    return { status: "in_review", warnings: ["possible_watchlist_match"] };
+  }
+  if (result.informational_matches.length > 0) return { status: "approved", warnings: ["watchlist_notice"] };
+  return { status: "approved", warnings: [] };
+}

@@ -2,6 +2,8 @@
 // with real photographs (img2, img1 and img4 show one person; img17 another) and a generated passport.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { loadAmlLists } from "../../../src/cli/aml-commands.js";
 import { moduleFor } from "../../../src/verify/modules/registry.js";
 import { createWorkflow } from "../../../src/verify/workflows/workflows.js";
 import { photoBase64 } from "../../identities/gallery-fixtures.js";
@@ -26,7 +28,11 @@ async function passportOf(photo: string, seed = 2): Promise<string> {
   return (await draft.canvas.toPng()).toString("base64");
 }
 
-// AML_SCREENING is another engineer's module: the standard test workflow carries it only once it exists.
+const UN_FILE = fileURLToPath(
+  new URL("../../../../shared/data/aml/un-consolidated-2020-11-30.xml", import.meta.url),
+);
+
+// AML_SCREENING is another engineer's module: the standard test workflow carries it when it is registered.
 const STANDARD_NODES = [
   { id: "document", feature: "ID_VERIFICATION", config: {} },
   { id: "liveness", feature: "LIVENESS", config: { method: "PASSIVE" } },
@@ -73,6 +79,7 @@ describe("verification modules through the applicant API", () => {
       })
     ).id;
     passport = await passportOf("img2.jpg");
+    if (moduleFor("AML_SCREENING")) await loadAmlLists(t.services, [UN_FILE]);
   });
   after(() => t?.close());
 
@@ -163,6 +170,14 @@ describe("verification modules through the applicant API", () => {
     assert.equal(match.data.source_image_url, liveness.data.selfie_url);
     assert.equal(match.data.target_image_url, document.data.portrait_image_url);
     assert.ok(!JSON.stringify(detail.decision_v3).includes("base64"));
+    if (moduleFor("AML_SCREENING")) {
+      // The name screened is the one read from the document, never the prefill.
+      const [aml] = detail.decision_v3.aml_screenings;
+      assert.equal(aml.status, "approved", JSON.stringify(aml));
+      assert.deepEqual(aml.data.matches, []);
+      assert.equal(aml.data.screened.source, "document");
+      assert.notEqual(aml.data.screened.full_name, "Someone Else");
+    }
   });
 
   test("every evidence URL resolves through GET /v3/media for the owning tenant only", async () => {

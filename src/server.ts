@@ -2,6 +2,7 @@
 // `kyc worker` one each (design: Processes and scale).
 import type { FastifyInstance } from "fastify";
 import { sweepLivenessChallengesJob } from "./engines/liveness/sweep-challenges-job.js";
+import { amlRescreenJob } from "./identities/aml-monitoring/rescreen-identities.js";
 import { partnerSurface } from "./partner/routes.js";
 import { type App, buildApp } from "./platform/http/app.js";
 import type { JobDefinition } from "./platform/jobs/catalog.js";
@@ -20,6 +21,7 @@ export function allJobs(): JobDefinition<never>[] {
     ...sessionJobs,
     deliverWebhookJob,
     sweepLivenessChallengesJob,
+    amlRescreenJob,
   ] as JobDefinition<never>[];
 }
 

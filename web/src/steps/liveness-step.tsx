@@ -101,7 +101,7 @@ export function LivenessStep({ t, config, submit, refresh }: StepProps) {
       camera={camera}
       t={t}
       shape="face"
-      status={phase === "capturing" ? t("liveness.capturing") : null}
+      status={phase === "capturing" && !prompt ? t("liveness.capturing") : null}
     >
       {prompt ? (
         <>
@@ -220,7 +220,6 @@ async function capture(
     }
     setFlash(null);
   } else if (method === "3D_ACTION") {
-    setPrompt({ text: t("liveness.capturing") });
     await sleep(300);
     take();
     await sleep(300);

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { setWebhookUrl } from "../../src/platform/tenants/tenants.js";
+import { expireLapsedDocuments } from "../../src/verify/sessions/session-jobs.js";
 import { createWorkflow } from "../../src/verify/workflows/workflows.js";
 import { deliverWebhookEvent } from "../../src/webhooks/deliver-event.js";
 import { createTestApp, type TestApp, type TestTenant } from "../support/test-app.js";
@@ -204,5 +205,63 @@ describe("session flow through the applicant API", () => {
       payload: { answers: { occupation: "x", source_of_funds: "salary" } },
     });
     assert.equal(submit.statusCode, 409);
+  });
+});
+
+describe("kyc_expired sweep", () => {
+  test("an approved session whose document has expired moves to kyc_expired; a valid one stays approved", async () => {
+    const t = await createTestApp();
+    try {
+      const tenant = await t.tenant();
+      const workflowId = (await createWorkflow(t.services.db, tenant.tenant_id, QUESTIONNAIRE)).id;
+      const make = async (expiry: string) => {
+        const created = await t.app.inject({
+          method: "POST",
+          url: "/v3/session/",
+          headers: tenant.headers,
+          payload: { workflow_id: workflowId },
+        });
+        const id = created.json().id as string;
+        await t.services.db
+          .updateTable("sessions")
+          .set({ status: "approved", decision: "approved" })
+          .where("id", "=", id)
+          .execute();
+        // The shape the ID_VERIFICATION module stores (data.fields.expiry_date).
+        await t.services.db
+          .insertInto("session_nodes")
+          .values({
+            session_id: id,
+            tenant_id: tenant.tenant_id,
+            node_id: "document",
+            feature: "ID_VERIFICATION",
+            position: 9,
+            state: "evaluated",
+            result: JSON.stringify({
+              node_id: "document",
+              status: "approved",
+              score: 90,
+              warnings: [],
+              data: { fields: { expiry_date: expiry } },
+            }),
+          })
+          .execute();
+        return id;
+      };
+      const lapsed = await make("2020-01-31");
+      const valid = await make("2099-12-31");
+      assert.equal(await expireLapsedDocuments(t.services), 1);
+      const statuses = await t.services.db
+        .selectFrom("sessions")
+        .select(["id", "status", "decision"])
+        .where("id", "in", [lapsed, valid])
+        .execute();
+      const byId = new Map(statuses.map((row) => [row.id, row]));
+      assert.equal(byId.get(lapsed)!.status, "kyc_expired");
+      assert.equal(byId.get(lapsed)!.decision, "expired");
+      assert.equal(byId.get(valid)!.status, "approved");
+    } finally {
+      await t.close();
+    }
   });
 });

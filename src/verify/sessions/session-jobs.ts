@@ -61,4 +61,37 @@ export const pruneIdempotencyKeysJob = defineJob({
   },
 });
 
-export const sessionJobs = [expireSessionsJob, pruneIdempotencyKeysJob];
+/**
+ * design: `kyc_expired` — an approved session whose identity document has passed its expiry date
+ * (the ID_VERIFICATION result's `fields.expiry_date`, ISO) moves there in a daily sweep.
+ */
+export async function expireLapsedDocuments(services: Services, batch = 500): Promise<number> {
+  const due = await sql<{ id: string; tenant_id: string }>`
+    SELECT DISTINCT s.id, s.tenant_id
+    FROM sessions s JOIN session_nodes n ON n.session_id = s.id AND n.tenant_id = s.tenant_id
+    WHERE s.status = 'approved' AND s.deleted_at IS NULL AND n.feature = 'ID_VERIFICATION'
+      AND (n.result -> 'data' -> 'fields' ->> 'expiry_date') ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+      AND (n.result -> 'data' -> 'fields' ->> 'expiry_date')::date < (now() AT TIME ZONE 'UTC')::date
+    LIMIT ${batch}`.execute(services.db);
+  for (const session of due.rows) {
+    await withTransaction(services.db, (tx) =>
+      transitionSession(tx, session.tenant_id, session.id, "kyc_expired", { reason: "document_expired" }),
+    );
+  }
+  return due.rows.length;
+}
+
+export const expireDocumentsJob = defineJob({
+  name: "sessions.kyc-expire",
+  payload: z.object({}).passthrough(),
+  timeoutMs: 10 * 60_000,
+  maxAttempts: 3,
+  cron: { everyMs: 24 * 3_600_000 },
+  async run(_payload, services) {
+    while ((await expireLapsedDocuments(services)) === 500) {
+      // keep going until the backlog is gone
+    }
+  },
+});
+
+export const sessionJobs = [expireSessionsJob, pruneIdempotencyKeysJob, expireDocumentsJob];

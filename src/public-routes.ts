@@ -1,6 +1,7 @@
 // Routes that take no API key: process health, the applicant API (authorised by the session token) and
 // the hosted applicant pages.
 import { sql } from "kysely";
+import { registerConsoleApi } from "./console/routes.js";
 import { registerHostedApplicationRoutes } from "./partner/applicant/routes.js";
 import type { App } from "./platform/http/app.js";
 import type { Services } from "./services.js";
@@ -15,4 +16,5 @@ export function registerPublicRoutes(app: App, services: Services): void {
   registerApplicantRoutes(app, services);
   registerHostedApplicationRoutes(app, services);
   registerWebApp(app);
+  registerConsoleApi(app, services);
 }

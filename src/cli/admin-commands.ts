@@ -36,6 +36,7 @@ const OPTIONS = {
   workflow: { type: "string" },
   email: { type: "string" },
   password: { type: "string" },
+  role: { type: "string" },
   schema: { type: "string" },
   reason: { type: "string" },
 } as const;

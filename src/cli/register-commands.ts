@@ -6,3 +6,4 @@ import "../verify/workflows/workflow-commands.js";
 import "../partner/flows/flow-commands.js";
 import "../verify/sessions/review-commands.js";
 import "../verify/branding-commands.js";
+import "../console/operator-commands.js";

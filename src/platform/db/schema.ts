@@ -1,5 +1,6 @@
 // Kysely table types. Each feature area declares its tables; Database composes them.
 import type { ColumnType, Generated } from "kysely";
+import type { OperatorTables } from "../../console/operator-tables.js";
 import type { AmlTables } from "../../engines/aml/aml-store-tables.js";
 import type { LivenessTables } from "../../engines/liveness/liveness-tables.js";
 import type { FaceGalleryTables } from "../../identities/face-gallery/face-tables.js";
@@ -187,4 +188,5 @@ export interface Database
     FaceGalleryTables,
     SignatureSampleTables,
     LivenessTables,
-    AmlTables {}
+    AmlTables,
+    OperatorTables {}

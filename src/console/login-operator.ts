@@ -1,0 +1,56 @@
+// Console login: one generic 401 for a wrong password, an unknown email and a disabled operator (no user
+// enumeration), with the same scrypt cost on every path; attempts per email are rate-limited.
+
+import type { RateBucket } from "../config.js";
+import { recordAudit } from "../platform/audit.js";
+import { withTransaction } from "../platform/db/transaction.js";
+import { AppError } from "../platform/errors.js";
+import { sha256Hex } from "../platform/ids.js";
+import type { Services } from "../services.js";
+import { issueOperatorToken, pruneExpiredTokens } from "./operator-tokens.js";
+import { normalizeEmail } from "./operators.js";
+import { DUMMY_PASSWORD_HASH, verifyPassword } from "./passwords.js";
+
+export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
+// The limiter keys counters by a tenant uuid; a login's key is a uuid derived from the email instead, in a
+// bucket of its own (it is never configured, so it is not among the tenant RateBuckets).
+const LOGIN_BUCKET = "console_login" as RateBucket;
+
+export async function loginOperator(
+  services: Services,
+  input: { email: string; password: string },
+): Promise<{ token: string; expires_at: string }> {
+  const email = normalizeEmail(input.email);
+  const decision = await services.rateLimiter.hit(loginKey(email), LOGIN_BUCKET, LOGIN_ATTEMPTS_PER_MINUTE);
+  if (!decision.allowed) {
+    throw new AppError("rate_limited", {
+      detail: "Request was throttled.",
+      headers: { "Retry-After": String(decision.retryAfterSeconds) },
+    });
+  }
+  const operator = await services.db
+    .selectFrom("operators")
+    .select(["id", "password_hash", "disabled_at"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+  const matches = await verifyPassword(input.password, operator?.password_hash ?? DUMMY_PASSWORD_HASH);
+  if (!operator || !matches || operator.disabled_at !== null) {
+    throw new AppError("invalid_token", { detail: "invalid credentials", message: "Invalid credentials." });
+  }
+  await pruneExpiredTokens(services.db);
+  return withTransaction(services.db, async (tx) => {
+    const issued = await issueOperatorToken(tx, operator.id);
+    await recordAudit(tx, {
+      tenantId: null,
+      actor: `operator:${email}`,
+      action: "operator.login",
+      target: operator.id,
+    });
+    return issued;
+  });
+}
+
+function loginKey(email: string): string {
+  const hex = sha256Hex(`console-login:${email}`);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

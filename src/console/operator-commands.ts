@@ -1,0 +1,27 @@
+// `kyc operator create --email E --password P [--role admin|reviewer]` → {operator_id, email, role} and
+// `kyc operator disable --email E` (design: Operator CLI).
+import { registerAdminCommand } from "../cli/admin-commands.js";
+import { AppError } from "../platform/errors.js";
+import { createOperator, disableOperator } from "./operators.js";
+
+function requiredFlag(flags: Record<string, string | boolean | undefined>, name: string): string {
+  const value = flags[name];
+  if (typeof value !== "string" || value === "") {
+    throw new AppError("validation_failed", { field: name, message: `Use --${name}.` });
+  }
+  return value;
+}
+
+registerAdminCommand("operator create", async (services, command) => {
+  const role = command.flags.role;
+  return createOperator(services.db, {
+    email: requiredFlag(command.flags, "email"),
+    password: requiredFlag(command.flags, "password"),
+    role: typeof role === "string" ? role : undefined,
+  });
+});
+
+registerAdminCommand("operator disable", async (services, command) => {
+  await disableOperator(services.db, requiredFlag(command.flags, "email"));
+  return { ok: true };
+});

@@ -1,0 +1,27 @@
+// Kysely types of the console's tables (migrations/0009_operators.sql).
+import type { Generated } from "kysely";
+import type { NullableTimestamp, Timestamp } from "../platform/db/schema.js";
+
+export type OperatorRole = "admin" | "reviewer";
+
+export interface OperatorsTable {
+  id: Generated<string>;
+  /** Always lower-cased (a CHECK constraint holds it). */
+  email: string;
+  password_hash: string;
+  role: Generated<OperatorRole>;
+  created_at: Timestamp;
+  disabled_at: NullableTimestamp;
+}
+
+export interface OperatorTokensTable {
+  token_hash: string;
+  operator_id: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface OperatorTables {
+  operators: OperatorsTable;
+  operator_tokens: OperatorTokensTable;
+}

@@ -1,0 +1,55 @@
+// The operator console API under /console/api (design: the console offers the CLI's commands through its own
+// API). Every route is registered here (style habit 1); all but login need an operator bearer token, and the
+// tenant-scoped ones answer 404 for an unknown tenant before their handler runs.
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { App } from "../platform/http/app.js";
+import { getTenant } from "../platform/tenants/tenants.js";
+import type { Services } from "../services.js";
+import { addConsoleAuthHook } from "./console-auth.js";
+import { registerLoginRoute } from "./login.js";
+import { registerLogoutRoute } from "./logout.js";
+import { registerConsoleGetSessionRoute } from "./sessions/get.js";
+import { registerConsoleListSessionsRoute } from "./sessions/list.js";
+import { registerConsoleReviewSessionRoute } from "./sessions/review.js";
+import { registerConsoleListWebhookEventsRoute } from "./webhooks/list-events.js";
+import { registerConsoleResendWebhookEventRoute } from "./webhooks/resend-event.js";
+
+export const CONSOLE_API_PREFIX = "/console/api";
+
+function registerTenantRoutes(app: App, services: Services): void {
+  registerConsoleListSessionsRoute(app, services);
+  registerConsoleGetSessionRoute(app, services);
+  registerConsoleReviewSessionRoute(app, services);
+  registerConsoleListWebhookEventsRoute(app, services);
+  registerConsoleResendWebhookEventRoute(app, services);
+}
+
+function registerOperatorRoutes(app: App, services: Services): void {
+  registerLogoutRoute(app, services);
+}
+
+export function registerConsoleApi(app: App, services: Services): void {
+  void app.register(
+    async (consoleScope) => {
+      const scope = consoleScope.withTypeProvider<ZodTypeProvider>() as App;
+      registerLoginRoute(scope, services);
+      await scope.register(async (authedScope) => {
+        const authed = authedScope.withTypeProvider<ZodTypeProvider>() as App;
+        addConsoleAuthHook(authed, services);
+        registerOperatorRoutes(authed, services);
+        await authed.register(
+          async (tenantScope) => {
+            const tenant = tenantScope.withTypeProvider<ZodTypeProvider>() as App;
+            tenant.addHook("preHandler", async (request) => {
+              // Unknown and malformed tenant ids: 404 "not_found", like any missing resource.
+              await getTenant(services.db, (request.params as { tenant_id: string }).tenant_id);
+            });
+            registerTenantRoutes(tenant, services);
+          },
+          { prefix: "/tenants/:tenant_id" },
+        );
+      });
+    },
+    { prefix: CONSOLE_API_PREFIX },
+  );
+}

@@ -1,0 +1,52 @@
+// GET /console/api/tenants/:tenant_id/sessions: the tenant's sessions, newest first, paged, in the /v3 shape.
+import { sql } from "kysely";
+import { z } from "zod";
+import type { App } from "../../platform/http/app.js";
+import type { Services } from "../../services.js";
+import { serializeSessions } from "../../verify/sessions/serialize-session.js";
+import { sessionObjectSchema } from "../../verify/sessions/session-schemas.js";
+import { SESSION_STATUSES } from "../../verify/sessions/session-states.js";
+import { CONSOLE_TAGS, tenantParams } from "../console-schemas.js";
+
+const query = z.object({
+  status: z.enum(SESSION_STATUSES, { error: "invalid_status" }).optional().describe("e.g. in_review"),
+  page: z.coerce.number().int().min(1).default(1).describe("Default 1."),
+  page_size: z.coerce.number().int().min(1).max(200).default(50).describe("Default 50, max 200."),
+});
+
+export function registerConsoleListSessionsRoute(app: App, services: Services): void {
+  app.get(
+    "/sessions",
+    {
+      config: { consoleRole: "reviewer" },
+      schema: {
+        summary: "List a tenant's sessions",
+        tags: CONSOLE_TAGS,
+        params: tenantParams,
+        querystring: query,
+        response: { 200: z.array(sessionObjectSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { tenant_id: tenantId } = request.params;
+      const { status, page, page_size: pageSize } = request.query;
+      let scoped = services.db
+        .selectFrom("sessions")
+        .where("tenant_id", "=", tenantId)
+        .where("deleted_at", "is", null);
+      if (status) scoped = scoped.where("status", "=", status);
+      const [{ total }, rows] = await Promise.all([
+        scoped.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
+        scoped
+          .selectAll()
+          .orderBy("created_at", "desc")
+          .orderBy("id", "desc")
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+      ]);
+      reply.header("X-Total-Count", total).header("X-Page", page).header("X-Page-Size", pageSize);
+      return serializeSessions(services.db, services.config.flowUrl, rows);
+    },
+  );
+}

@@ -11,7 +11,7 @@ type ConsoleAudit = Omit<AuditEntry, "actor">;
 export function auditedChange<T>(
   services: Services,
   operator: OperatorContext,
-  audit: ConsoleAudit | ((result: T) => ConsoleAudit),
+  audit: ConsoleAudit | ((result: NoInfer<T>) => ConsoleAudit),
   change: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   return withTransaction(services.db, async (tx) => {

@@ -1,11 +1,20 @@
 // The operator console API under /console/api (design: the console offers the CLI's commands through its own
 // API). Every route is registered here (style habit 1); all but login need an operator bearer token, and the
 // tenant-scoped ones answer 404 for an unknown tenant before their handler runs.
+import type { FastifyError } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { App } from "../platform/http/app.js";
 import { getTenant } from "../platform/tenants/tenants.js";
 import type { Services } from "../services.js";
+import { registerConsoleGetBrandingRoute } from "./branding/get.js";
+import { registerConsoleSetBrandingRoute } from "./branding/set.js";
 import { addConsoleAuthHook } from "./console-auth.js";
+import { withMessageAsDetail } from "./console-errors.js";
+import { registerConsoleCreateFlowRoute } from "./flows/create.js";
+import { registerConsoleGetHostedUrlTtlRoute } from "./flows/get-hosted-url-ttl.js";
+import { registerConsoleListFlowsRoute } from "./flows/list.js";
+import { registerConsoleSetHostedUrlTtlRoute } from "./flows/set-hosted-url-ttl.js";
+import { registerConsoleUpdateFlowRoute } from "./flows/update.js";
 import { registerLoginRoute } from "./login.js";
 import { registerLogoutRoute } from "./logout.js";
 import { registerConsoleGetSessionRoute } from "./sessions/get.js";
@@ -13,6 +22,10 @@ import { registerConsoleListSessionsRoute } from "./sessions/list.js";
 import { registerConsoleReviewSessionRoute } from "./sessions/review.js";
 import { registerConsoleListWebhookEventsRoute } from "./webhooks/list-events.js";
 import { registerConsoleResendWebhookEventRoute } from "./webhooks/resend-event.js";
+import { registerConsoleCreateWorkflowRoute } from "./workflows/create.js";
+import { registerConsoleListWorkflowsRoute } from "./workflows/list.js";
+import { registerConsoleSetDefaultWorkflowRoute } from "./workflows/set-default.js";
+import { registerConsoleSetWorkflowStatusRoute } from "./workflows/set-status.js";
 
 export const CONSOLE_API_PREFIX = "/console/api";
 
@@ -22,6 +35,17 @@ function registerTenantRoutes(app: App, services: Services): void {
   registerConsoleReviewSessionRoute(app, services);
   registerConsoleListWebhookEventsRoute(app, services);
   registerConsoleResendWebhookEventRoute(app, services);
+  registerConsoleListWorkflowsRoute(app, services);
+  registerConsoleCreateWorkflowRoute(app, services);
+  registerConsoleSetWorkflowStatusRoute(app, services);
+  registerConsoleSetDefaultWorkflowRoute(app, services);
+  registerConsoleListFlowsRoute(app, services);
+  registerConsoleCreateFlowRoute(app, services);
+  registerConsoleUpdateFlowRoute(app, services);
+  registerConsoleGetHostedUrlTtlRoute(app, services);
+  registerConsoleSetHostedUrlTtlRoute(app, services);
+  registerConsoleGetBrandingRoute(app, services);
+  registerConsoleSetBrandingRoute(app, services);
 }
 
 function registerOperatorRoutes(app: App, services: Services): void {
@@ -32,6 +56,10 @@ export function registerConsoleApi(app: App, services: Services): void {
   void app.register(
     async (consoleScope) => {
       const scope = consoleScope.withTypeProvider<ZodTypeProvider>() as App;
+      // Re-thrown errors reach the root handler, which renders the body.
+      scope.setErrorHandler((error) => {
+        throw withMessageAsDetail(error as FastifyError);
+      });
       registerLoginRoute(scope, services);
       await scope.register(async (authedScope) => {
         const authed = authedScope.withTypeProvider<ZodTypeProvider>() as App;

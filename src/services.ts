@@ -9,6 +9,7 @@ import "./verify/workflows/default-workflow.js";
 // Partner applications follow their verification session (a session-status listener registered on import).
 import "./partner/applicant/hand-off.js";
 import { createEngines, type Engines } from "./engines/engine-registry.js";
+import { prepareFaceVectorIndex } from "./identities/face-gallery/vector-index.js";
 import { createKeyUsageRecorder, type KeyUsageRecorder } from "./platform/auth/key-usage.js";
 import { type DatabaseHandle, type Db, openDatabase } from "./platform/db/database.js";
 import { migrateToLatest } from "./platform/db/migrate.js";
@@ -50,6 +51,8 @@ export async function createServices(config: Config, options: CreateServicesOpti
     await database.close();
     throw error;
   }
+  // Workers enrol faces too, so the vector column and index are prepared here rather than on HTTP start.
+  await prepareFaceVectorIndex(database.db, database.vectorAvailable);
   if (!database.vectorAvailable) {
     log.warn(
       "pgvector is not installed on this PostgreSQL server: face search falls back to exact in-process search",

@@ -14,8 +14,6 @@ import { registerSignatureSearchRoute } from "./signature-search.js";
 import { registerSignatureVerifyRoute } from "./signature-verify.js";
 
 export function registerToolRoutes(app: App, services: Services): void {
-  void app;
-  void services;
   registerFaceVerifyRoute(app, services);
   registerFaceSearchRoute(app, services);
   registerSignatureVerifyRoute(app, services);

@@ -10,6 +10,8 @@ import { AppError } from "../platform/errors.js";
 import type { Services } from "../services.js";
 import { registerAdminCommand } from "./admin-commands.js";
 
+const NOT_KEPT = "not kept by this process (serving nodes rebuild from the stored lists)";
+
 /** Stores each file (one transaction per file), then rebuilds this process's index once. */
 export async function loadAmlLists(services: Services, files: string[]) {
   if (files.length === 0)
@@ -33,7 +35,8 @@ export async function loadAmlLists(services: Services, files: string[]) {
     }
   }
   // A bare CLI process against a PostgreSQL server keeps no index: the serving nodes pick the load up.
-  const rebuilt = isAmlIndexKept(services) ? await syncAmlIndex(services) : false;
+  if (!isAmlIndexKept(services)) return { loads, index_rebuilt: false, index: NOT_KEPT };
+  const rebuilt = await syncAmlIndex(services);
   return { loads, index_rebuilt: rebuilt, index: await amlIndexStatus(services) };
 }
 
@@ -52,6 +55,6 @@ registerAdminCommand("aml status", async (services) => {
   return {
     entities: counts.total,
     sources: counts.sources,
-    index: isAmlIndexKept(services) ? await amlIndexStatus(services) : "not kept by this process",
+    index: isAmlIndexKept(services) ? await amlIndexStatus(services) : NOT_KEPT,
   };
 });

@@ -121,7 +121,7 @@ describe("AML_SCREENING through a session", () => {
     const fixtures = join(dir, "fixtures.ftm.json");
     writeFileSync(fixtures, `${FIXTURES.join("\n")}\n`);
     const loaded = await loadAmlLists(t.services, [UN_FILE, fixtures]);
-    assert.equal(loaded.index.ready, true);
+    assert.equal((loaded.index as { ready: boolean }).ready, true);
   });
 
   test("the step asks for name, birth date and nationality, pre-filled from the session's prefill", async () => {

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { App } from "../platform/http/app.js";
 import { getTenant } from "../platform/tenants/tenants.js";
 import type { Services } from "../services.js";
+import { registerConsoleAmlStatusRoute } from "./aml/status.js";
 import { registerConsoleGetBrandingRoute } from "./branding/get.js";
 import { registerConsoleSetBrandingRoute } from "./branding/set.js";
 import { addConsoleAuthHook } from "./console-auth.js";
@@ -15,11 +16,21 @@ import { registerConsoleGetHostedUrlTtlRoute } from "./flows/get-hosted-url-ttl.
 import { registerConsoleListFlowsRoute } from "./flows/list.js";
 import { registerConsoleSetHostedUrlTtlRoute } from "./flows/set-hosted-url-ttl.js";
 import { registerConsoleUpdateFlowRoute } from "./flows/update.js";
+import { registerConsoleCreateKeyRoute } from "./keys/create.js";
+import { registerConsoleListKeysRoute } from "./keys/list.js";
+import { registerConsoleRevokeKeyRoute } from "./keys/revoke.js";
+import { registerConsoleRotateKeysRoute } from "./keys/rotate-all.js";
 import { registerLoginRoute } from "./login.js";
 import { registerLogoutRoute } from "./logout.js";
 import { registerConsoleGetSessionRoute } from "./sessions/get.js";
 import { registerConsoleListSessionsRoute } from "./sessions/list.js";
 import { registerConsoleReviewSessionRoute } from "./sessions/review.js";
+import { registerConsoleCreateTenantRoute } from "./tenants/create.js";
+import { registerConsoleListTenantsRoute } from "./tenants/list.js";
+import { registerConsoleSetFeaturesRoutes } from "./tenants/set-features.js";
+import { registerConsoleSetTenantStatusRoutes } from "./tenants/set-status.js";
+import { registerConsoleSetWebhookUrlRoute } from "./tenants/set-webhook-url.js";
+import { registerConsoleTopUpRoute } from "./tenants/top-up.js";
 import { registerConsoleListWebhookEventsRoute } from "./webhooks/list-events.js";
 import { registerConsoleResendWebhookEventRoute } from "./webhooks/resend-event.js";
 import { registerConsoleCreateWorkflowRoute } from "./workflows/create.js";
@@ -30,6 +41,14 @@ import { registerConsoleSetWorkflowStatusRoute } from "./workflows/set-status.js
 export const CONSOLE_API_PREFIX = "/console/api";
 
 function registerTenantRoutes(app: App, services: Services): void {
+  registerConsoleSetTenantStatusRoutes(app, services);
+  registerConsoleListKeysRoute(app, services);
+  registerConsoleCreateKeyRoute(app, services);
+  registerConsoleRevokeKeyRoute(app, services);
+  registerConsoleRotateKeysRoute(app, services);
+  registerConsoleTopUpRoute(app, services);
+  registerConsoleSetFeaturesRoutes(app, services);
+  registerConsoleSetWebhookUrlRoute(app, services);
   registerConsoleListSessionsRoute(app, services);
   registerConsoleGetSessionRoute(app, services);
   registerConsoleReviewSessionRoute(app, services);
@@ -50,6 +69,9 @@ function registerTenantRoutes(app: App, services: Services): void {
 
 function registerOperatorRoutes(app: App, services: Services): void {
   registerLogoutRoute(app, services);
+  registerConsoleListTenantsRoute(app, services);
+  registerConsoleCreateTenantRoute(app, services);
+  registerConsoleAmlStatusRoute(app, services);
 }
 
 export function registerConsoleApi(app: App, services: Services): void {

@@ -1,5 +1,7 @@
 // `kyc`: the service's entry point and operator CLI (design: Operator CLI, First start and the CLI).
+import { existsSync } from "node:fs";
 import type { Server } from "node:net";
+import { resolve } from "node:path";
 import { pino } from "pino";
 import { type Config, ConfigError, loadConfig } from "../config.js";
 import { type DataDirLock, DataDirLockedError, lockDataDir } from "../platform/db/data-dir-lock.js";
@@ -52,7 +54,11 @@ async function main(argv: string[]): Promise<number> {
   const json = argv.includes("--json");
   if (!config.databaseUrl) {
     // A running server holds the embedded database: hand it the command.
-    const reply = await sendAdminCommand(config.dataDir, argv);
+    // The server runs in another working directory: send file arguments as absolute paths.
+    const reply = await sendAdminCommand(
+      config.dataDir,
+      argv.map((word) => (!word.startsWith("-") && existsSync(word) ? resolve(word) : word)),
+    );
     if (reply) {
       if (!reply.ok) {
         console.error(reply.error);

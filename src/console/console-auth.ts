@@ -26,8 +26,7 @@ export function addConsoleAuthHook(scope: App, services: Services): void {
   scope.addHook("onRequest", async (request) => {
     const operator = await authenticateOperatorToken(services.db, bearerTokenOf(request.headers));
     if (operator.role !== "admin" && request.routeOptions.config.consoleRole !== operator.role) {
-      // errors.ts has no generic 403 code; the verify renderer turns this into {detail: "forbidden"}.
-      throw new AppError("feature_not_enabled", {
+      throw new AppError("forbidden", {
         detail: "forbidden",
         message: "This operator's role may not do this.",
       });

@@ -40,6 +40,7 @@ export const ERROR_STATUS = {
   // 402
   insufficient_credits: 402,
   // 403
+  forbidden: 403,
   feature_not_enabled: 403,
   lens_service_not_enabled: 403,
   // 404

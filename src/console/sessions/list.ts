@@ -1,9 +1,8 @@
 // GET /console/api/tenants/:tenant_id/sessions: the tenant's sessions, newest first, paged, in the /v3 shape.
-import { sql } from "kysely";
 import { z } from "zod";
 import type { App } from "../../platform/http/app.js";
 import type { Services } from "../../services.js";
-import { serializeSessions } from "../../verify/sessions/serialize-session.js";
+import { listSessions } from "../../verify/sessions/list-sessions.js";
 import { sessionObjectSchema } from "../../verify/sessions/session-schemas.js";
 import { SESSION_STATUSES } from "../../verify/sessions/session-states.js";
 import { CONSOLE_TAGS, tenantParams } from "../console-schemas.js";
@@ -30,23 +29,13 @@ export function registerConsoleListSessionsRoute(app: App, services: Services): 
     async (request, reply) => {
       const { tenant_id: tenantId } = request.params;
       const { status, page, page_size: pageSize } = request.query;
-      let scoped = services.db
-        .selectFrom("sessions")
-        .where("tenant_id", "=", tenantId)
-        .where("deleted_at", "is", null);
-      if (status) scoped = scoped.where("status", "=", status);
-      const [{ total }, rows] = await Promise.all([
-        scoped.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
-        scoped
-          .selectAll()
-          .orderBy("created_at", "desc")
-          .orderBy("id", "desc")
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
-          .execute(),
-      ]);
+      const { total, sessions } = await listSessions(services.db, services.config.flowUrl, tenantId, {
+        status,
+        page,
+        pageSize,
+      });
       reply.header("X-Total-Count", total).header("X-Page", page).header("X-Page-Size", pageSize);
-      return serializeSessions(services.db, services.config.flowUrl, rows);
+      return sessions;
     },
   );
 }

@@ -1,9 +1,8 @@
 // GET /v3/session/ and its alias /v3/sessions: newest first, paged, with X-Total-Count / X-Page / X-Page-Size.
-import { sql } from "kysely";
 import { z } from "zod";
 import { type App, tenantOf } from "../../platform/http/app.js";
 import type { Services } from "../../services.js";
-import { serializeSessions } from "./serialize-session.js";
+import { listSessions } from "./list-sessions.js";
 import { sessionObjectSchema } from "./session-schemas.js";
 import { SESSION_STATUSES } from "./session-states.js";
 
@@ -34,25 +33,14 @@ export function registerListSessionsRoute(app: App, services: Services): void {
           200,
           Math.max(1, Number.parseInt(request.query.page_size ?? "50", 10) || 50),
         );
-        let scoped = services.db
-          .selectFrom("sessions")
-          .where("tenant_id", "=", tenantId)
-          .where("deleted_at", "is", null);
-        if (request.query.status) scoped = scoped.where("status", "=", request.query.status);
-        if (request.query.session_kind)
-          scoped = scoped.where("session_kind", "=", request.query.session_kind);
-        const [{ total }, rows] = await Promise.all([
-          scoped.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
-          scoped
-            .selectAll()
-            .orderBy("created_at", "desc")
-            .orderBy("id", "desc")
-            .limit(pageSize)
-            .offset((page - 1) * pageSize)
-            .execute(),
-        ]);
+        const { total, sessions } = await listSessions(services.db, services.config.flowUrl, tenantId, {
+          status: request.query.status,
+          sessionKind: request.query.session_kind,
+          page,
+          pageSize,
+        });
         reply.header("X-Total-Count", total).header("X-Page", page).header("X-Page-Size", pageSize);
-        return serializeSessions(services.db, services.config.flowUrl, rows);
+        return sessions;
       },
     );
   }

@@ -1,27 +1,21 @@
 // DELETE (and POST) /v3/session/{session_id}/delete/ — soft delete: evidence purged, reads 404 afterwards.
 import { sql } from "kysely";
+import { removeFacesOfSession } from "../../identities/face-gallery/remove-faces.js";
 import { withTransaction } from "../../platform/db/transaction.js";
 import { type App, tenantOf } from "../../platform/http/app.js";
-import { purgeEvidence } from "../../platform/media/evidence.js";
 import type { Services } from "../../services.js";
 import { findSession } from "./find-session.js";
 import { logSessionEvent } from "./session-log.js";
 import { sessionIdParams } from "./session-schemas.js";
 
-type SessionPurgeHook = (
-  tx: import("../../platform/db/transaction.js").Tx,
-  tenantId: string,
-  sessionId: string,
-) => Promise<void>;
-const purgeHooks: SessionPurgeHook[] = [];
-/** Areas holding data derived from a session (the face gallery) remove it when the session is deleted. */
-export function onSessionDeleted(hook: SessionPurgeHook): void {
-  purgeHooks.push(hook);
-}
-
+/**
+ * Soft-deletes the session: its captures, results and gallery faces go in one transaction, its evidence rows
+ * are marked purged (URLs stop resolving), and the files are deleted after the commit, because a file
+ * deletion cannot be rolled back.
+ */
 export async function deleteSession(services: Services, tenantId: string, sessionId: string): Promise<void> {
   const session = await findSession(services.db, tenantId, sessionId);
-  await withTransaction(services.db, async (tx) => {
+  const files = await withTransaction(services.db, async (tx) => {
     await tx
       .updateTable("sessions")
       .set({ deleted_at: sql`now()`, reference: "{}", prefill: "{}" })
@@ -32,17 +26,39 @@ export async function deleteSession(services: Services, tenantId: string, sessio
       .set({ captures: "{}", result: null })
       .where("session_id", "=", session.id)
       .execute();
-    for (const hook of purgeHooks) await hook(tx, tenantId, session.id);
+    // spec (issue 4): deleting a session removes the faces it enrolled in the gallery.
+    const faces = await removeFacesOfSession(tx, tenantId, session.id);
     const media = await tx
-      .selectFrom("media_objects")
-      .select(["id", "path"])
+      .updateTable("media_objects")
+      .set({ purged_at: sql`now()` })
       .where("tenant_id", "=", tenantId)
-      .where("session_id", "=", session.id)
       .where("purged_at", "is", null)
+      .where((eb) =>
+        eb.or([
+          eb("session_id", "=", session.id),
+          ...(faces.thumbs.length > 0
+            ? [
+                eb(
+                  "id",
+                  "in",
+                  faces.thumbs.map((thumb) => thumb.id),
+                ),
+              ]
+            : []),
+        ]),
+      )
+      .returning(["path"])
       .execute();
-    await purgeEvidence(tx, services.media, media);
-    await logSessionEvent(tx, { tenantId, sessionId: session.id, type: "session.deleted", actor: "api" });
+    await logSessionEvent(tx, {
+      tenantId,
+      sessionId: session.id,
+      type: "session.deleted",
+      actor: "api",
+      data: { faces_removed: faces.removed, files_purged: media.length },
+    });
+    return media.map((row) => row.path);
   });
+  for (const path of files) await services.media.delete(path);
 }
 
 export function registerDeleteSessionRoute(app: App, services: Services): void {

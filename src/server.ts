@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { sweepLivenessChallengesJob } from "./engines/liveness/sweep-challenges-job.js";
 import { amlRescreenJob } from "./identities/aml-monitoring/rescreen-identities.js";
+import { evidenceRetentionJob } from "./identities/evidence-retention.js";
 import { partnerSurface } from "./partner/routes.js";
 import { type App, buildApp } from "./platform/http/app.js";
 import type { JobDefinition } from "./platform/jobs/catalog.js";
@@ -22,6 +23,7 @@ export function allJobs(): JobDefinition<never>[] {
     deliverWebhookJob,
     sweepLivenessChallengesJob,
     amlRescreenJob,
+    evidenceRetentionJob,
   ] as JobDefinition<never>[];
 }
 

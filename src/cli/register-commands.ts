@@ -7,3 +7,4 @@ import "../partner/flows/flow-commands.js";
 import "../verify/sessions/review-commands.js";
 import "../verify/branding-commands.js";
 import "../console/operator-commands.js";
+import "../identities/retention-commands.js";

@@ -1,6 +1,8 @@
 // Country names as the official lists write them ("Iran (Islamic Republic of)", "Korea, North")
 // → ISO-3166 alpha-2, lower case, which is what FtM data and the spec's queries use.
 
+import isoCountries from "i18n-iso-countries";
+
 const REGION_NAMES = new Intl.DisplayNames("en", { type: "region" });
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 // Withdrawn (SU, YU…) and pseudo regions (EU, UN, ZZ…) that Intl still names.
@@ -95,6 +97,12 @@ export function countryCode(value: string | null | undefined): string | null {
   if (/^[A-Za-z]{2}$/.test(trimmed)) {
     const upper = trimmed.toUpperCase();
     return isCountryCode(upper) ? upper.toLowerCase() : null;
+  }
+  // Passport MRZs write nationality as ICAO alpha-3 (NPL, IND), with "D" for Germany.
+  if (/^[A-Za-z]{3}$/.test(trimmed) || trimmed.toUpperCase() === "D") {
+    const upper = trimmed.toUpperCase();
+    const alpha2 = upper === "D" ? "DE" : isoCountries.alpha3ToAlpha2(upper);
+    if (alpha2 && isCountryCode(alpha2)) return alpha2.toLowerCase();
   }
   const normalized = normalizeCountryName(trimmed);
   const direct = COUNTRY_TABLE.get(normalized);

@@ -11,7 +11,7 @@ import { withTransaction } from "../../src/platform/db/transaction.js";
 import { isAppError } from "../../src/platform/errors.js";
 import { setWebhookUrl } from "../../src/platform/tenants/tenants.js";
 import { createTestApp, type TestApp, type TestTenant } from "../support/test-app.js";
-import { bearer, createSession, flowFor, tokenOf, WORKFLOW_ID } from "./partner-support.js";
+import { bearer, createSession, defaultWorkflowId, flowFor, tokenOf } from "./partner-support.js";
 
 const SESSION_ID = "11111111-2222-4333-8444-555555555555";
 
@@ -98,7 +98,7 @@ describe("application lifecycle", () => {
     const started = await start();
     const result = await submitApplicationForm(t.services, started.token, form);
     assert.equal(result.status, "form_filled");
-    assert.equal(result.workflowId, WORKFLOW_ID);
+    assert.equal(result.workflowId, await defaultWorkflowId(t, started.tenant));
     const application = await read(started);
     assert.equal(application.status, "form_filled");
     assert.equal(application.decision, "in_progress");

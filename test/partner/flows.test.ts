@@ -6,7 +6,7 @@ import { runAdminCommand } from "../../src/cli/admin-commands.js";
 import { getFlow, updateFlow } from "../../src/partner/flows/flows.js";
 import { isAppError } from "../../src/platform/errors.js";
 import { createTestApp, type TestApp } from "../support/test-app.js";
-import { bearer, createSession, WORKFLOW_ID } from "./partner-support.js";
+import { bearer, createSession, defaultWorkflowId } from "./partner-support.js";
 
 describe("flows", () => {
   let t: TestApp;
@@ -24,12 +24,12 @@ describe("flows", () => {
       "--name",
       "Onboarding",
       "--workflow",
-      WORKFLOW_ID,
+      await defaultWorkflowId(t, tenant),
     ])) as { id: string };
     const flow = await getFlow(t.services.db, tenant.tenant_id, created.id);
     assert.equal(flow.name, "Onboarding");
     assert.equal(flow.is_active, true);
-    assert.equal(flow.workflow_id, WORKFLOW_ID);
+    assert.equal(flow.workflow_id, await defaultWorkflowId(t, tenant));
     assert.deepEqual(flow.form_fields, ["full_name", "phone", "email"]);
   });
 
@@ -50,7 +50,7 @@ describe("flows", () => {
       "--name",
       "Soon off",
       "--workflow",
-      WORKFLOW_ID,
+      await defaultWorkflowId(t, tenant),
     ])) as { id: string };
     await runAdminCommand(t.services, ["flow", "deactivate", tenant.tenant_id, id]);
     const { statusCode, body } = await createSession(t, tenant, id);
@@ -85,7 +85,7 @@ describe("flows", () => {
       "--name",
       "Borrower",
       "--workflow",
-      WORKFLOW_ID,
+      await defaultWorkflowId(t, other),
     ])) as { id: string };
     await assert.rejects(
       updateFlow(t.services.db, other.tenant_id, id, {
@@ -111,12 +111,29 @@ describe("flows", () => {
       "--name",
       "Configured",
       "--workflow",
-      WORKFLOW_ID,
+      await defaultWorkflowId(t, tenant),
     ])) as { id: string };
     await runAdminCommand(t.services, ["flow", "lists", tenant.tenant_id, id, `${listId}:manual_review`]);
     await runAdminCommand(t.services, ["flow", "form", tenant.tenant_id, id, "phone,identifier"]);
     const flow = await getFlow(t.services.db, tenant.tenant_id, id);
     assert.deepEqual(flow.risk_lists, [{ list_id: listId, action: "manual_review" }]);
     assert.deepEqual(flow.form_fields, ["phone", "identifier"]);
+  });
+
+  test("a flow must hand applicants to one of the tenant's own workflows", async () => {
+    const tenant = await t.tenant();
+    const other = await t.tenant();
+    await assert.rejects(
+      runAdminCommand(t.services, [
+        "flow",
+        "create",
+        tenant.tenant_id,
+        "--name",
+        "Borrowed workflow",
+        "--workflow",
+        await defaultWorkflowId(t, other),
+      ]),
+      (error) => isAppError(error) && error.code === "workflow_not_found",
+    );
   });
 });

@@ -3,7 +3,16 @@ import { SignJWT } from "jose";
 import { createFlow, type FlowListLink } from "../../src/partner/flows/flows.js";
 import type { TestApp, TestTenant } from "../support/test-app.js";
 
-export const WORKFLOW_ID = "00000000-0000-4000-8000-000000000001";
+/** The tenant's live default workflow (every new tenant has one): flows must point at a real workflow. */
+export async function defaultWorkflowId(t: TestApp, tenant: { tenant_id: string }): Promise<string> {
+  const row = await t.services.db
+    .selectFrom("workflows")
+    .select("id")
+    .where("tenant_id", "=", tenant.tenant_id)
+    .where("is_default", "=", true)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 export function bearer(tenant: { api_key: string }): Record<string, string> {
   return { authorization: `Bearer ${tenant.api_key}` };
@@ -16,7 +25,7 @@ export async function flowFor(
 ): Promise<string> {
   const flow = await createFlow(t.services.db, tenant.tenant_id, {
     name: `Flow ${Math.random().toString(36).slice(2, 8)}`,
-    workflowId: WORKFLOW_ID,
+    workflowId: await defaultWorkflowId(t, tenant),
     ...options,
   });
   return flow.id;

@@ -41,8 +41,8 @@ export function flowNotFound(): AppError {
 export async function createFlow(db: Queryable, tenantId: string, input: FlowInput): Promise<Flow> {
   const name = input.name?.trim();
   if (!name) throw new AppError("validation_failed", { field: "name", message: "A flow needs a name." });
-  const workflowId = requireWorkflowId(input.workflowId);
   return withTransaction(db, async (tx) => {
+    const workflowId = await requireTenantWorkflow(tx, tenantId, input.workflowId);
     const row = await tx
       .insertInto("partner_flows")
       .values({
@@ -74,7 +74,9 @@ export async function updateFlow(
       .updateTable("partner_flows")
       .set({
         ...(name === undefined ? {} : { name }),
-        ...(input.workflowId === undefined ? {} : { workflow_id: requireWorkflowId(input.workflowId) }),
+        ...(input.workflowId === undefined
+          ? {}
+          : { workflow_id: await requireTenantWorkflow(tx, tenantId, input.workflowId) }),
         ...(input.isActive === undefined ? {} : { is_active: input.isActive }),
         ...(input.formFields === undefined ? {} : { form_fields: requireFormFields(input.formFields) }),
         updated_at: sql`now()`,
@@ -200,6 +202,28 @@ function requireWorkflowId(value: string | undefined): string {
   if (!isUuid(value))
     throw new AppError("validation_failed", { field: "workflow", message: "workflow must be a uuid." });
   return value;
+}
+
+/** A flow hands applicants to one of the tenant's own workflows that has not been archived. */
+async function requireTenantWorkflow(
+  db: Queryable,
+  tenantId: string,
+  value: string | undefined,
+): Promise<string> {
+  const workflowId = requireWorkflowId(value);
+  const row = await db
+    .selectFrom("workflows")
+    .select("status")
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", workflowId)
+    .executeTakeFirst();
+  if (!row || row.status === "archived") {
+    throw new AppError("workflow_not_found", {
+      detail: "Workflow not found.",
+      message: "No such workflow for this tenant.",
+    });
+  }
+  return workflowId;
 }
 
 function requireFormFields(fields: string[]): FormField[] {

@@ -62,7 +62,6 @@ export async function buildApp(services: Services, options: BuildAppOptions): Pr
     trustProxy: true,
     // The spec writes paths with a trailing slash; integrators often drop it.
     routerOptions: { ignoreTrailingSlash: true },
-    disableRequestLogging: services.config.env === "test",
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { sweepLivenessChallengesJob } from "./engines/liveness/sweep-challenges-job.js";
 import { amlRescreenJob } from "./identities/aml-monitoring/rescreen-identities.js";
 import { evidenceRetentionJob } from "./identities/evidence-retention.js";
+import { identityImportJob } from "./identities/import/run-import-batch.js";
 import { partnerSurface } from "./partner/routes.js";
 import { type App, buildApp } from "./platform/http/app.js";
 import type { JobDefinition } from "./platform/jobs/catalog.js";
@@ -24,6 +25,7 @@ export function allJobs(): JobDefinition<never>[] {
     sweepLivenessChallengesJob,
     amlRescreenJob,
     evidenceRetentionJob,
+    identityImportJob,
   ] as JobDefinition<never>[];
 }
 

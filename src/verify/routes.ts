@@ -1,4 +1,7 @@
 // Every /v3 route, registered explicitly in one place (style habit 1).
+import { registerCreateImportRoute } from "../identities/import/create.js";
+import { registerDeleteImportRoute } from "../identities/import/delete.js";
+import { registerGetImportRoute } from "../identities/import/get.js";
 import { keyFromVerifyHeaders } from "../platform/auth/authenticate.js";
 import type { SurfaceDefinition } from "../platform/http/app.js";
 import { registerToolRoutes } from "../tools/routes.js";
@@ -36,5 +39,8 @@ export const verifySurface: SurfaceDefinition = {
     registerSessionTagsRoutes(app, services);
     registerGeneratePdfRoute(app, services);
     registerToolRoutes(app, services);
+    registerCreateImportRoute(app, services);
+    registerGetImportRoute(app, services);
+    registerDeleteImportRoute(app, services);
   },
 };

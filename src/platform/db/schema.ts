@@ -4,6 +4,7 @@ import type { OperatorTables } from "../../console/operator-tables.js";
 import type { AmlTables } from "../../engines/aml/aml-store-tables.js";
 import type { LivenessTables } from "../../engines/liveness/liveness-tables.js";
 import type { FaceGalleryTables } from "../../identities/face-gallery/face-tables.js";
+import type { IdentityImportTables } from "../../identities/import/import-tables.js";
 import type { SignatureSampleTables } from "../../identities/signature-samples/signature-tables.js";
 import type { PartnerTables } from "../../partner/partner-tables.js";
 import type { SessionTables } from "../../verify/session-tables.js";
@@ -189,4 +190,5 @@ export interface Database
     SignatureSampleTables,
     LivenessTables,
     AmlTables,
-    OperatorTables {}
+    OperatorTables,
+    IdentityImportTables {}

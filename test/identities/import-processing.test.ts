@@ -5,12 +5,14 @@ import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
+import { enrollFace } from "../../src/identities/face-gallery/enroll-face.js";
 import { identityImportJob } from "../../src/identities/import/run-import-batch.js";
+import { withTransaction } from "../../src/platform/db/transaction.js";
 import type { JobDefinition } from "../../src/platform/jobs/catalog.js";
 import { type JobWorker, startJobWorker } from "../../src/platform/jobs/worker.js";
 import { setFeatures } from "../../src/platform/tenants/entitlements.js";
 import { createTestApp, type TestApp, type TestTenant } from "../support/test-app.js";
-import { landscapeBase64, photoBytes } from "./gallery-fixtures.js";
+import { createIndividual, landscapeBase64, photoBytes } from "./gallery-fixtures.js";
 
 const URL_ = "/v3/identities/import/";
 
@@ -261,6 +263,44 @@ describe("identity import processing", () => {
     });
     const body = await waitForBatch(t, owner, created.json().batch_id);
     assert.deepEqual([body.rows[0]!.status, body.rows[0]!.detail], ["error", "file_too_large"]);
+  });
+
+  test("a gallery of another embedding width: embedding_mismatch, nothing enrolled", async () => {
+    const tenant = await t.tenant();
+    await setFeatures(t.services.db, tenant.tenant_id, ["IDENTITY_IMPORT"], true);
+    const individualId = await createIndividual(t.services.db, tenant.tenant_id);
+    const width = 512;
+    await withTransaction(t.services.db, (tx) =>
+      enrollFace(tx, t.services, {
+        tenantId: tenant.tenant_id,
+        individualId,
+        source: "session_selfie",
+        sessionId: "00000000-0000-4000-8000-000000000001",
+        image: { data: new Uint8Array(64 * 64 * 3).fill(128), width: 64, height: 64 },
+        face: {
+          box: { x: 16, y: 16, width: 32, height: 32 },
+          embedding: new Float32Array(width).fill(1 / Math.sqrt(width)),
+          embeddingModel: "another-model-512",
+          embeddingWidth: width,
+        },
+      }),
+    );
+    const created = await create(
+      {
+        source_system: "crm",
+        consent_reference: "c",
+        identities: [{ external_user_id: "w", photo_url: `${photos.base}/photos/img1.jpg` }],
+      },
+      tenant,
+    );
+    const body = await waitForBatch(t, tenant, created.json().batch_id);
+    assert.deepEqual([body.rows[0]!.status, body.rows[0]!.detail], ["error", "embedding_mismatch"]);
+    const faces = await t.services.db
+      .selectFrom("faces")
+      .select("id")
+      .where("tenant_id", "=", tenant.tenant_id)
+      .execute();
+    assert.equal(faces.length, 1);
   });
 
   test("a row the balance cannot cover fails with insufficient_credits; earlier rows landed", async () => {

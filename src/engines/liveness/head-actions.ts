@@ -67,11 +67,20 @@ export async function evaluateHeadActions(
   const liveLow = first.spoofEvidence >= 0.5 || first.score < config.reviewScore;
   const completed =
     Object.values(judged.perAction).filter(Boolean).length / Math.max(input.actions.length, 1);
+  // The planarity threshold is not yet calibrated on real head turns (bench/liveness-pad.bench.ts: 5 of 24
+  // simulated genuine heads fell under it), while the measured flat-photo attacks already fail as
+  // insufficient_motion; so planar motion refers the capture to a person instead of declining it.
+  const planar = judged.reason === "planar_motion_detected";
   const verdict = decideVerdict(
     {
       method: "3D_ACTION",
       score: 0.5 * first.score + 50 * completed,
-      attack: judged.reason ?? (liveLow ? "action_liveness_failed" : null),
+      attack: planar
+        ? liveLow
+          ? "action_liveness_failed"
+          : null
+        : (judged.reason ?? (liveLow ? "action_liveness_failed" : null)),
+      refer: planar ? "planar_motion_detected" : null,
       lowScoreReason: "action_liveness_failed",
       perActionPass: judged.perAction,
     },

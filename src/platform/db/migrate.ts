@@ -1,44 +1,39 @@
-// Plain .sql migrations applied through Kysely's Migrator, identical on PGlite and PostgreSQL.
+// Plain .sql migrations, applied in file-name order in one transaction, identical on PGlite and PostgreSQL.
+// Kysely's Migrator is not used: it looks for its bookkeeping table by introspecting every schema of the
+// database, which races with another run dropping its schema (test runs, several services on one server).
+// Here the bookkeeping table lives in the current schema and concurrent starters serialise on an advisory
+// lock keyed by that schema.
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import { sql } from "kysely";
 import type { Db } from "./database.js";
 
 /** The repo's `migrations/` folder, found from this file both under src/ (tsx) and dist/ (compiled). */
 const MIGRATIONS_DIR = fileURLToPath(new URL("../../../migrations/", import.meta.url));
-
-class SqlFileMigrationProvider implements MigrationProvider {
-  constructor(private readonly dir: string) {}
-
-  async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await readdir(this.dir)).filter((name) => name.endsWith(".sql")).sort();
-    const migrations: Record<string, Migration> = {};
-    for (const file of files) {
-      const text = await readFile(`${this.dir}${file}`, "utf8");
-      migrations[file.replace(/\.sql$/, "")] = {
-        up: async (db) => {
-          await sql.raw(text).execute(db);
-        },
-      };
-    }
-    return migrations;
-  }
-}
 
 export interface MigrationReport {
   applied: string[];
 }
 
 export async function migrateToLatest(db: Db): Promise<MigrationReport> {
-  // Without an explicit schema Kysely takes a kysely_migration table in ANY schema as ours, so a run in its
-  // own DATABASE_SCHEMA beside another (tests, several tenants of one server) skipped creating its tables.
-  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
-  const migrator = new Migrator({
-    db,
-    provider: new SqlFileMigrationProvider(MIGRATIONS_DIR),
-    migrationTableSchema: rows[0]!.schema,
+  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith(".sql")).sort();
+  return db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('kyc_migrations:' || current_schema()))`.execute(tx);
+    await sql`
+      CREATE TABLE IF NOT EXISTS schema_migrations (
+        name text PRIMARY KEY,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`.execute(tx);
+    const done = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(tx);
+    const appliedBefore = new Set(done.rows.map((row) => row.name));
+    const applied: string[] = [];
+    for (const file of files) {
+      const name = file.replace(/\.sql$/, "");
+      if (appliedBefore.has(name)) continue;
+      await sql.raw(await readFile(`${MIGRATIONS_DIR}${file}`, "utf8")).execute(tx);
+      await sql`INSERT INTO schema_migrations (name) VALUES (${name})`.execute(tx);
+      applied.push(name);
+    }
+    return { applied };
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return { applied: (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName) };
 }

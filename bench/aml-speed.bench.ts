@@ -10,6 +10,7 @@ import { type AmlEntity, type AmlQuery, createEntity } from "../src/engines/aml/
 import { loadOfacSdnCsv } from "../src/engines/aml/load-ofac.js";
 import { loadUnConsolidatedXml } from "../src/engines/aml/load-un.js";
 import { screen } from "../src/engines/aml/screen.js";
+import { createRandom } from "../test/specimens/seeded-random.js";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
@@ -18,15 +19,8 @@ const read = (name: string) => readFileSync(new URL(name, DATA), "utf8");
 const SIZE = process.env.BENCH_FULL === "1" ? 1_000_000 : Number(process.env.AML_BENCH_SIZE ?? 200_000);
 const QUERIES = 1000;
 
-let seed = 42;
-function random(): number {
-  // mulberry32: reproducible corpus across runs.
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+// The shared mulberry32: a reproducible corpus across runs.
+const random = createRandom(42).next;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
 function percentile(sorted: number[], p: number): number {

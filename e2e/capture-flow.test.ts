@@ -8,7 +8,7 @@ import { after, before, describe, test } from "node:test";
 import type { Browser } from "playwright-core";
 import { createWorkflow } from "../src/verify/workflows/workflows.js";
 import { drawPassport } from "../test/specimens/documents/passport.js";
-import { createRandom } from "../test/specimens/documents/random.js";
+import { createRandom } from "../test/specimens/seeded-random.js";
 import {
   ARTIFACTS,
   DESKTOP,

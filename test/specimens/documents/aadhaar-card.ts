@@ -1,7 +1,8 @@
 // An Aadhaar-like card (invented person, 12-digit number with a valid Verhoeff check digit).
+
+import type { Random } from "../seeded-random.js";
 import { Canvas, guilloche } from "./canvas.js";
 import { dayFirstDate, randomDateBetween } from "./dates.js";
-import type { Random } from "./random.js";
 import type { SpecimenDraft } from "./specimen.js";
 
 const D = [

@@ -1,8 +1,9 @@
 // Company registration certificate (Office of the Company Registrar), an A4 page at ~120 dpi.
+
+import type { Random } from "../seeded-random.js";
 import { Canvas } from "./canvas.js";
 import { randomDateBetween } from "./dates.js";
 import { DISTRICTS } from "./people.js";
-import type { Random } from "./random.js";
 import type { SpecimenDraft } from "./specimen.js";
 
 const FIRST = ["Himalayan", "Everest", "Sagarmatha", "Annapurna", "Gorkha", "Lumbini", "Janakpur"];

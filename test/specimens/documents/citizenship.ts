@@ -1,9 +1,10 @@
 // Nepal citizenship certificate (नेपाली नागरिकताको प्रमाण-पत्र) front: Devanagari text, Bikram Sambat
 // dates written "साल … महिना … गते …" in Devanagari digits.
+
+import type { Random } from "../seeded-random.js";
 import { Canvas, guilloche } from "./canvas.js";
 import { randomDateBetween, toBikramSambat, toDevanagariDigits } from "./dates.js";
 import { createPerson, devanagariName } from "./people.js";
-import type { Random } from "./random.js";
 import type { SpecimenDraft } from "./specimen.js";
 
 const TEXT = { size: 30, color: "#1b1b1b" } as const;

@@ -1,7 +1,7 @@
 // Camera-like degradations, all drawn from the seed: the card lies on a desk at a slight angle, is a
 // little out of focus, noisy, under- or over-exposed and JPEG-compressed (q35–70).
 import sharp from "sharp";
-import type { Random } from "./random.js";
+import type { Random } from "../seeded-random.js";
 import type { Degradation } from "./specimen.js";
 
 export function drawDegradation(random: Random): Degradation {

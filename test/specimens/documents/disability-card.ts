@@ -1,7 +1,8 @@
 // A Nepal disability identity card (अपाङ्गता परिचयपत्र): read by generic extraction only.
+
+import type { Random } from "../seeded-random.js";
 import { Canvas } from "./canvas.js";
 import { createPerson, latinName } from "./people.js";
-import type { Random } from "./random.js";
 import type { SpecimenDraft } from "./specimen.js";
 
 export async function drawDisabilityCard(random: Random, portrait: string): Promise<SpecimenDraft> {

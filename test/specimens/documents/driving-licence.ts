@@ -1,8 +1,9 @@
 // Nepal smart driving licence (Department of Transport Management), front.
+
+import type { Random } from "../seeded-random.js";
 import { Canvas, guilloche } from "./canvas.js";
 import { addYears, dayFirstDate, randomDateBetween } from "./dates.js";
 import { createPerson, latinName } from "./people.js";
-import type { Random } from "./random.js";
 import type { SpecimenDraft } from "./specimen.js";
 
 const CATEGORY_SETS = ["A", "B", "A, B", "B, K", "A, K", "C", "B, C"];

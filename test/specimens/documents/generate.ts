@@ -2,6 +2,7 @@
 // numbers and layouts are invented; portraits come from the shared test faces.
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { createRandom, type Random } from "../seeded-random.js";
 import { drawAadhaarCard } from "./aadhaar-card.js";
 import { drawBusinessCertificate } from "./business-certificate.js";
 import { drawCitizenship } from "./citizenship.js";
@@ -10,7 +11,6 @@ import { drawDisabilityCard } from "./disability-card.js";
 import { drawDrivingLicence } from "./driving-licence.js";
 import { drawPanCard } from "./pan-card.js";
 import { drawPassport } from "./passport.js";
-import { createRandom, type Random } from "./random.js";
 import type { Specimen, SpecimenDraft, SpecimenType } from "./specimen.js";
 
 const FACES_DIR = fileURLToPath(new URL("../../../../shared/data/faces/deepface/", import.meta.url));

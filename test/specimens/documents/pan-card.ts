@@ -1,8 +1,9 @@
 // Nepal PAN card (Inland Revenue Department): bilingual header, a 9-digit Permanent Account Number.
+
+import type { Random } from "../seeded-random.js";
 import { Canvas, guilloche } from "./canvas.js";
 import { randomDateBetween } from "./dates.js";
 import { createPerson, latinName } from "./people.js";
-import type { Random } from "./random.js";
 import type { SpecimenDraft } from "./specimen.js";
 
 export async function drawPanCard(random: Random, portrait: string, seed: number): Promise<SpecimenDraft> {

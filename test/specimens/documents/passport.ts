@@ -1,9 +1,10 @@
 // TD3 passport data page (125 × 88 mm at 10 px/mm) with a correct MRZ.
+
+import type { Random } from "../seeded-random.js";
 import { Canvas, guilloche } from "./canvas.js";
 import { addYears, randomDateBetween, visualDate } from "./dates.js";
 import { buildTd3 } from "./mrz-lines.js";
 import { createPerson, latinName } from "./people.js";
-import type { Random } from "./random.js";
 import type { SpecimenDraft } from "./specimen.js";
 
 const LABEL = { size: 17, color: "#4a4a6a" } as const;

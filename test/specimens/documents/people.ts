@@ -1,5 +1,5 @@
 // Invented people: Nepali name parts in Devanagari with their usual Latin spelling. No real identities.
-import type { Random } from "./random.js";
+import type { Random } from "../seeded-random.js";
 
 export interface NamePart {
   dev: string;

@@ -1,5 +1,6 @@
 // Raw RGB images for the liveness attack generators: decode, encode, sample, and a seeded random.
 import sharp from "sharp";
+import { createRandom } from "../seeded-random.js";
 
 export interface Raw {
   data: Uint8Array;
@@ -50,16 +51,9 @@ export function clampByte(value: number): number {
   return value < 0 ? 0 : value > 255 ? 255 : Math.round(value);
 }
 
-/** mulberry32: a small seeded generator so every specimen is reproducible. */
+/** A seeded uniform generator (the shared mulberry32 in ../seeded-random.ts). */
 export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return createRandom(seed).next;
 }
 
 /** Standard normal from a uniform generator (Box–Muller). */

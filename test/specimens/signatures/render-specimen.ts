@@ -1,7 +1,7 @@
 // Draws one signature specimen with sharp from an SVG: the pen strokes on paper (tint, optional
 // ruled lines), then photo effects (uneven light, sensor noise, blur, JPEG) applied to the pixels.
 import sharp from "sharp";
-import type { Random } from "./seeded-random.js";
+import type { Random } from "../seeded-random.js";
 import type { Point } from "./writer-shape.js";
 
 export interface Conditions {

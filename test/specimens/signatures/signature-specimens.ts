@@ -1,7 +1,8 @@
 // Seeded, reproducible signature specimens for tests and benchmarks: several synthetic writers,
 // genuine variants of each, skilled forgeries of each (random forgeries are other writers' genuines).
+
+import { createRandom, mixSeed } from "../seeded-random.js";
 import { type Conditions, renderSpecimen, sampleConditions } from "./render-specimen.js";
-import { createRandom, mixSeed } from "./seeded-random.js";
 import {
   createWriter,
   type Deformation,

@@ -1,7 +1,7 @@
 // A synthetic writer: a seeded "name shape" (control points in x-height units, y up) plus a stable
 // stroke style. Specimens are drawn from it with natural variation (genuine) or with the larger
 // deformations a forger copying the shape would make (skilled forgery).
-import { createRandom, mixSeed, type Random } from "./seeded-random.js";
+import { createRandom, mixSeed, type Random } from "../seeded-random.js";
 
 export interface Point {
   x: number;

@@ -8,9 +8,9 @@ import { moduleFor } from "../../../src/verify/modules/registry.js";
 import { createWorkflow } from "../../../src/verify/workflows/workflows.js";
 import { photoBase64 } from "../../identities/gallery-fixtures.js";
 import { drawPassport } from "../../specimens/documents/passport.js";
-import { createRandom } from "../../specimens/documents/random.js";
 import { clipFromStills, jitteredStills, photoRaw } from "../../specimens/liveness/captures.js";
 import { blank, jpeg } from "../../specimens/liveness/raw-image.js";
+import { createRandom } from "../../specimens/seeded-random.js";
 import { createTestApp, type TestApp, type TestTenant } from "../../support/test-app.js";
 
 /** A session read back over HTTP; decision_v3 is asserted field by field. */

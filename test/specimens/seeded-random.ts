@@ -1,4 +1,5 @@
-// A small seeded PRNG (mulberry32) so every specimen is reproducible from its seed.
+// Seeded randomness (mulberry32) shared by every specimen generator and benchmark corpus, so each output is
+// reproducible from its seed.
 
 export interface Random {
   /** Uniform in [0, 1). */
@@ -8,9 +9,11 @@ export interface Random {
   /** Normal with the given mean and standard deviation (Box–Muller). */
   normal(mean?: number, sd?: number): number;
   /** Integer in [min, max] inclusive. */
-  int(min: number, max: number): number;
+  int(min: number, maxInclusive: number): number;
   pick<T>(items: readonly T[]): T;
   chance(probability: number): boolean;
+  /** `count` random decimal digits. */
+  digits(count: number): string;
 }
 
 export function createRandom(seed: number): Random {
@@ -22,6 +25,8 @@ export function createRandom(seed: number): Random {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+  const int = (min: number, maxInclusive: number): number =>
+    min + Math.floor(next() * (maxInclusive - min + 1));
   return {
     next,
     between: (min, max) => min + (max - min) * next(),
@@ -30,9 +35,10 @@ export function createRandom(seed: number): Random {
       const v = next();
       return mean + sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
     },
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: (items) => items[Math.floor(next() * items.length)] as (typeof items)[number],
+    int,
+    pick: (items) => items[int(0, items.length - 1)] as (typeof items)[number],
     chance: (probability) => next() < probability,
+    digits: (count) => Array.from({ length: count }, () => String(int(0, 9))).join(""),
   };
 }
 

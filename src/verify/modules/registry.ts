@@ -8,7 +8,7 @@ import { livenessModule } from "./liveness.js";
 import type { WorkflowModule } from "./module.js";
 import { questionnaireModule } from "./questionnaire.js";
 
-const modules: WorkflowModule[] = [
+const modules: readonly WorkflowModule[] = [
   questionnaireModule,
   idVerificationModule,
   livenessModule,
@@ -17,14 +17,6 @@ const modules: WorkflowModule[] = [
   amlScreeningModule,
 ];
 
-export function registerModule(module: WorkflowModule): void {
-  modules.push(module);
-}
-
 export function moduleFor(feature: string): WorkflowModule | undefined {
   return modules.find((module) => module.features.includes(feature));
-}
-
-export function availableFeatures(): string[] {
-  return modules.flatMap((module) => [...module.features]).sort();
 }

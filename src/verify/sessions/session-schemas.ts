@@ -1,14 +1,6 @@
 // Response schemas of the session routes (they feed the OpenAPI document).
 import { z } from "zod";
 
-export const nodeResultSchema = z.object({
-  node_id: z.string(),
-  status: z.enum(["approved", "declined", "in_review"]),
-  score: z.number().nullable(),
-  warnings: z.array(z.string()),
-  data: z.record(z.string(), z.unknown()),
-});
-
 export const sessionObjectSchema = z.object({
   id: z.string().uuid(),
   session_kind: z.string(),

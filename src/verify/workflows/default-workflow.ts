@@ -1,12 +1,13 @@
-// spec/design: a new tenant starts with a live default workflow (document, passive liveness, face match, AML).
+// spec/design: a new tenant starts with a live default workflow (document, passive liveness, face match, AML),
+// validated like any operator-supplied workflow so its nodes carry their modules' parsed defaults.
 import { onTenantCreated } from "../../platform/tenants/tenants.js";
-import { insertWorkflow, STANDARD_KYC_NODES } from "./workflows.js";
+import { createWorkflow, STANDARD_KYC_NODES } from "./workflows.js";
 
 onTenantCreated(async (tx, tenantId) => {
-  await insertWorkflow(
+  await createWorkflow(
     tx,
     tenantId,
-    { name: "Standard KYC", status: "live", nodes: STANDARD_KYC_NODES, branding: {} },
+    { name: "Standard KYC", status: "live", nodes: STANDARD_KYC_NODES },
     { makeDefault: true, actor: "system" },
   );
 });

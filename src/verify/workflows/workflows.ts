@@ -34,7 +34,7 @@ export async function createWorkflow(
   return insertWorkflow(db, tenantId, definition, options);
 }
 
-export async function insertWorkflow(
+async function insertWorkflow(
   db: Queryable,
   tenantId: string,
   definition: WorkflowDefinition,

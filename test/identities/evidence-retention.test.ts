@@ -6,8 +6,9 @@ import { sql } from "kysely";
 import sharp from "sharp";
 import { purgeExpiredEvidence, setEvidenceRetentionDays } from "../../src/identities/evidence-retention.js";
 import { saveEvidence } from "../../src/platform/media/evidence.js";
-import { createWorkflow } from "../../src/verify/workflows/workflows.js";
 import { createTestApp, type TestApp } from "../support/test-app.js";
+import { createSessionOver, questionnaireWorkflow } from "../verify/session-fixtures.js";
+import { insertSessionFace } from "./gallery-fixtures.js";
 
 describe("evidence retention sweep", () => {
   let t: TestApp;
@@ -19,18 +20,8 @@ describe("evidence retention sweep", () => {
   test("evidence older than the tenant's retention is purged with its gallery face; newer evidence stays", async () => {
     const tenant = await t.tenant();
     await setEvidenceRetentionDays(t.services, tenant.tenant_id, 30);
-    const workflow = await createWorkflow(t.services.db, tenant.tenant_id, {
-      name: "Q",
-      nodes: [{ feature: "QUESTIONNAIRE", config: { questions: [{ id: "q", label: "Q", type: "text" }] } }],
-    });
-    const session = (
-      await t.app.inject({
-        method: "POST",
-        url: "/v3/session/",
-        headers: tenant.headers,
-        payload: { workflow_id: workflow.id, vendor_data: "old-user" },
-      })
-    ).json();
+    const workflowId = await questionnaireWorkflow(t, tenant);
+    const session = await createSessionOver(t, tenant, { workflow_id: workflowId, vendor_data: "old-user" });
     const { individual_id } = await t.services.db
       .selectFrom("sessions")
       .select("individual_id")
@@ -50,27 +41,11 @@ describe("evidence retention sweep", () => {
       });
     const old = await save("selfie");
     const fresh = await save("document_front");
-    const thumb = await saveEvidence(t.services.db, t.services.media, {
+    const { thumbPath } = await insertSessionFace(t.services, {
       tenantId: tenant.tenant_id,
-      individualId: individual_id,
-      kind: "face_thumb",
-      bytes,
-      contentType: "image/jpeg",
+      individualId: individual_id!,
+      sessionId: session.id,
     });
-    await t.services.db
-      .insertInto("faces")
-      .values({
-        tenant_id: tenant.tenant_id,
-        individual_id: individual_id!,
-        session_id: session.id,
-        source: "session_selfie",
-        embedding: Array.from({ length: 128 }, () => 0.1),
-        embedding_model: "face-api-resnet34-128",
-        embedding_width: 128,
-        thumb_path: thumb.path,
-        thumb_media_id: thumb.id,
-      } as never)
-      .execute();
     // Age the selfie and the face beyond 30 days.
     await sql`UPDATE media_objects SET created_at = now() - interval '40 days' WHERE id = ${old.id}`.execute(
       t.services.db,
@@ -87,7 +62,7 @@ describe("evidence retention sweep", () => {
     );
     assert.equal(await t.services.media.get(old.path), null);
     assert.equal(
-      (await t.app.inject({ url: `/v3/media/${thumb.path}`, headers: tenant.headers })).statusCode,
+      (await t.app.inject({ url: `/v3/media/${thumbPath}`, headers: tenant.headers })).statusCode,
       404,
     );
     assert.equal(

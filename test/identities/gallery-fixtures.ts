@@ -7,6 +7,7 @@ import { decodeImageField } from "../../src/engines/image/decode-image-field.js"
 import { enrollFace } from "../../src/identities/face-gallery/enroll-face.js";
 import type { Queryable } from "../../src/platform/db/transaction.js";
 import { withTransaction } from "../../src/platform/db/transaction.js";
+import { saveEvidence } from "../../src/platform/media/evidence.js";
 import type { Services } from "../../src/services.js";
 
 /** Relative to the repo root, as /work/shared/data/README.md asks. */
@@ -85,4 +86,39 @@ export async function toolUsageRows(db: Queryable, tenantId: string) {
     .where("tenant_id", "=", tenantId)
     .where("reason", "=", "tool_usage")
     .execute();
+}
+
+/**
+ * A session selfie's gallery row with a stored thumbnail, written directly (no model load) for tests of what
+ * happens to gallery faces around them — deletion, retention.
+ */
+export async function insertSessionFace(
+  services: Services,
+  face: { tenantId: string; individualId: string; sessionId: string },
+): Promise<{ thumbPath: string }> {
+  const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#888" } })
+    .jpeg()
+    .toBuffer();
+  const thumb = await saveEvidence(services.db, services.media, {
+    tenantId: face.tenantId,
+    individualId: face.individualId,
+    kind: "face_thumb",
+    bytes,
+    contentType: "image/jpeg",
+  });
+  await services.db
+    .insertInto("faces")
+    .values({
+      tenant_id: face.tenantId,
+      individual_id: face.individualId,
+      session_id: face.sessionId,
+      source: "session_selfie",
+      embedding: Array.from({ length: 128 }, (_, i) => (i === 0 ? 1 : 0)),
+      embedding_model: "face-api-resnet34-128",
+      embedding_width: 128,
+      thumb_path: thumb.path,
+      thumb_media_id: thumb.id,
+    } as never)
+    .execute();
+  return { thumbPath: thumb.path };
 }

@@ -4,7 +4,6 @@ import { z } from "zod";
 import { DEFAULT_FACE_SEARCH_THRESHOLD } from "../engines/face/similarity.js";
 import { decodeImageField } from "../engines/image/decode-image-field.js";
 import { searchGallery } from "../identities/face-gallery/search-gallery.js";
-import { prepareFaceVectorIndex } from "../identities/face-gallery/vector-index.js";
 import { AppError } from "../platform/errors.js";
 import { type App, tenantOf } from "../platform/http/app.js";
 import type { Services } from "../services.js";
@@ -38,10 +37,6 @@ const response = z.object({
 });
 
 export function registerFaceSearchRoute(app: App, services: Services): void {
-  // Build the pgvector column and HNSW index when the server starts, not on the first search.
-  app.addHook("onReady", async () => {
-    await prepareFaceVectorIndex(services.database.db, services.database.vectorAvailable);
-  });
   app.post(
     "/tools/face-search/",
     {

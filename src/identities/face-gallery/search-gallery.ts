@@ -67,7 +67,10 @@ export async function searchGallery(
   return { matches: await describeMatches(db, services, input, hits), backend };
 }
 
-/** Which path `auto` takes: the index is prepared lazily on first use outside a transaction. */
+/**
+ * Which path `auto` takes. createServices prepares the index at start; the memoised call here only matters
+ * for database handles opened another way (benchmarks), and never inside a transaction.
+ */
 async function vectorPathReady(db: Queryable, services: GalleryServices): Promise<boolean> {
   if (!services.database.vectorAvailable) return false;
   if (db.isTransaction) return isFaceVectorIndexReady(services.database.db);

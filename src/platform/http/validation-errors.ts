@@ -19,8 +19,5 @@ export function validationToAppError(issues: ValidationIssue[], context: string 
   const codeLike = /^[a-z][a-z0-9_]*$/.test(message);
   const detail = codeLike ? message : missing ? `${field}_required` : `invalid_${field}`;
   const code: ErrorCode = codeLike && message in ERROR_STATUS ? (message as ErrorCode) : "validation_failed";
-  const readable = codeLike
-    ? `${path.join(".") || field}: ${message}`
-    : `${path.join(".") || field}: ${message}`;
-  return new AppError(code, { detail, field, message: readable });
+  return new AppError(code, { detail, field, message: `${path.join(".") || field}: ${message}` });
 }

@@ -116,22 +116,23 @@ export async function createSession(
         .execute();
     }
 
-    const reference: Record<string, unknown> = {
-      authenticated: body.reference?.authenticated ?? false,
-      ...(body.reference?.vendor_identity ? { vendor_identity: body.reference.vendor_identity } : {}),
-    };
-    for (const [name, bytes] of Object.entries(references)) {
-      const saved = await saveEvidence(tx, services.media, {
-        tenantId,
-        sessionId: session.id,
-        individualId,
-        kind: `reference_${name}`,
-        bytes: bytes.bytes,
-        contentType: bytes.mime,
-      });
-      reference[`${name}_path`] = saved.path;
-    }
-    if (Object.keys(reference).length > 1 || body.reference) {
+    if (body.reference) {
+      // The reference images are kept as evidence; the session stores their paths, never the bytes.
+      const reference: Record<string, unknown> = {
+        authenticated: body.reference.authenticated ?? false,
+        ...(body.reference.vendor_identity ? { vendor_identity: body.reference.vendor_identity } : {}),
+      };
+      for (const [name, image] of Object.entries(references)) {
+        const saved = await saveEvidence(tx, services.media, {
+          tenantId,
+          sessionId: session.id,
+          individualId,
+          kind: `reference_${name}`,
+          bytes: image.bytes,
+          contentType: image.mime,
+        });
+        reference[`${name}_path`] = saved.path;
+      }
       await tx
         .updateTable("sessions")
         .set({ reference: JSON.stringify(reference) })

@@ -1,7 +1,6 @@
 // The operator console API under /console/api (design: the console offers the CLI's commands through its own
 // API). Every route is registered here (style habit 1); all but login need an operator bearer token, and the
 // tenant-scoped ones answer 404 for an unknown tenant before their handler runs.
-import type { FastifyError } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { App } from "../platform/http/app.js";
 import { getTenant } from "../platform/tenants/tenants.js";
@@ -10,7 +9,6 @@ import { registerConsoleAmlStatusRoute } from "./aml/status.js";
 import { registerConsoleGetBrandingRoute } from "./branding/get.js";
 import { registerConsoleSetBrandingRoute } from "./branding/set.js";
 import { addConsoleAuthHook } from "./console-auth.js";
-import { withMessageAsDetail } from "./console-errors.js";
 import { registerConsoleCreateFlowRoute } from "./flows/create.js";
 import { registerConsoleGetHostedUrlTtlRoute } from "./flows/get-hosted-url-ttl.js";
 import { registerConsoleListFlowsRoute } from "./flows/list.js";
@@ -78,10 +76,6 @@ export function registerConsoleApi(app: App, services: Services): void {
   void app.register(
     async (consoleScope) => {
       const scope = consoleScope.withTypeProvider<ZodTypeProvider>() as App;
-      // Re-thrown errors reach the root handler, which renders the body.
-      scope.setErrorHandler((error) => {
-        throw withMessageAsDetail(error as FastifyError);
-      });
       registerLoginRoute(scope, services);
       await scope.register(async (authedScope) => {
         const authed = authedScope.withTypeProvider<ZodTypeProvider>() as App;

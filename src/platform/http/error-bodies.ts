@@ -2,13 +2,15 @@
 //   /v3/*                         {detail}            (+ `features` on 403, `error` sentence on import refusals)
 //   /api/v1/sessions|applications {ok: false, error, detail}
 //   /api/v1/lists/*               {error}             (+ `id` on 409, `invalid`/`errors` on entry replacement)
+//   /console/api/*                {detail}            carrying the domain's message: an operator needs the reason
 import type { AppError } from "../errors.js";
 
-export type Surface = "verify" | "partner" | "lists";
+export type Surface = "verify" | "partner" | "lists" | "console";
 
 export function surfaceOf(url: string): Surface {
   if (url.startsWith("/api/v1/lists")) return "lists";
   if (url.startsWith("/api/v1")) return "partner";
+  if (url.startsWith("/console/")) return "console";
   return "verify";
 }
 
@@ -25,6 +27,8 @@ export function renderError(surface: Surface, error: AppError): Record<string, u
       };
     case "lists":
       return { error: error.message, ...error.extra };
+    case "console":
+      return { detail: error.detail ?? error.message, ...error.extra };
   }
 }
 

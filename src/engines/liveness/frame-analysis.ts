@@ -91,7 +91,8 @@ function combineModels(face: InferredFace): number {
 }
 
 /**
- * Calibrated on bench/liveness-attacks.bench.ts: genuine photographs reach periodicity ≤ 2.8 and
+ * Set from a one-off run, confirmed by bench/liveness-pad.bench.ts (no print or screen approved, no
+ * bona fide declined on PASSIVE stills): genuine photographs reach periodicity ≤ 2.8 and
  * chroma ripple ≤ 0.35; halftone prints ≈ 3.8–4.4 / 0.9–1.1; LCD re-captures ≈ 3.5–3.9 / 0.38–0.43.
  */
 export function forensicSpoofEvidence(signals: ForensicSignals): number {

@@ -2,9 +2,10 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { setRate } from "../../src/platform/credits/rates.js";
 import { setFeatures } from "../../src/platform/tenants/entitlements.js";
+import { toolUsageRows } from "../identities/gallery-fixtures.js";
 import { photoBytes } from "../specimens/liveness/captures.js";
 import { blank, jpeg } from "../specimens/liveness/raw-image.js";
-import { createTestApp, json, type TestApp } from "../support/test-app.js";
+import { createTestApp, json, type TestApp, type TestTenant } from "../support/test-app.js";
 
 describe("/v3/tools/liveness*", () => {
   let t: TestApp;
@@ -14,6 +15,10 @@ describe("/v3/tools/liveness*", () => {
     selfie = (await photoBytes("img1.jpg")).toString("base64");
   });
   after(async () => t?.close());
+
+  function postPassive(tenant: TestTenant, payload: Record<string, unknown>) {
+    return t.app.inject({ method: "POST", url: "/v3/tools/liveness/", headers: tenant.headers, payload });
+  }
 
   async function balance(tenantId: string): Promise<string> {
     const row = await t.services.db
@@ -26,48 +31,25 @@ describe("/v3/tools/liveness*", () => {
 
   test("a verdict is returned and billed under LIVENESS when the method has no rate of its own", async () => {
     const tenant = await t.tenant();
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/v3/tools/liveness/",
-      headers: tenant.headers,
-      payload: { image_base64: selfie },
-    });
+    const response = await postPassive(tenant, { image_base64: selfie });
     assert.equal(response.statusCode, 200);
     assert.equal(json(response).method, "PASSIVE");
-    const ledger = await t.services.db
-      .selectFrom("credit_ledger")
-      .select("feature")
-      .where("tenant_id", "=", tenant.tenant_id)
-      .execute();
+    const ledger = await toolUsageRows(t.services.db, tenant.tenant_id);
     assert.deepEqual(ledger.map((row) => row.feature).filter(Boolean), ["LIVENESS"]);
   });
 
   test("the method key is billed when it has its own explicit rate", async () => {
     const tenant = await t.tenant();
     await setRate(t.services.db, "PASSIVE", "0.25", tenant.tenant_id);
-    await t.app.inject({
-      method: "POST",
-      url: "/v3/tools/liveness/",
-      headers: tenant.headers,
-      payload: { image_base64: selfie },
-    });
-    const ledger = await t.services.db
-      .selectFrom("credit_ledger")
-      .select("feature")
-      .where("tenant_id", "=", tenant.tenant_id)
-      .execute();
+    await postPassive(tenant, { image_base64: selfie });
+    const ledger = await toolUsageRows(t.services.db, tenant.tenant_id);
     assert.deepEqual(ledger.map((row) => row.feature).filter(Boolean), ["PASSIVE"]);
   });
 
   test("403 lists every disabled key among LIVENESS and the method", async () => {
     const tenant = await t.tenant();
     await setFeatures(t.services.db, tenant.tenant_id, ["LIVENESS", "PASSIVE"], false);
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/v3/tools/liveness/",
-      headers: tenant.headers,
-      payload: { image_base64: selfie },
-    });
+    const response = await postPassive(tenant, { image_base64: selfie });
     assert.equal(response.statusCode, 403);
     assert.deepEqual(json(response), { detail: "feature_not_enabled", features: ["LIVENESS", "PASSIVE"] });
   });
@@ -76,12 +58,7 @@ describe("/v3/tools/liveness*", () => {
     const tenant = await t.tenant();
     const before = await balance(tenant.tenant_id);
     const image = (await jpeg(blank(200, 200))).toString("base64");
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/v3/tools/liveness/",
-      headers: tenant.headers,
-      payload: { image_base64: image },
-    });
+    const response = await postPassive(tenant, { image_base64: image });
     assert.equal(response.statusCode, 422);
     assert.equal(json(response).detail, "no_face_detected");
     assert.equal(await balance(tenant.tenant_id), before);

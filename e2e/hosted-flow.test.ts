@@ -242,6 +242,13 @@ describe("hosted flow pages", () => {
       await shot(page, `expired-${device}`);
       await context.close();
     }
+    // Opening the lapsed link expired the session on the server too (it was still not_started).
+    const row = await server.services.db
+      .selectFrom("sessions")
+      .select("status")
+      .where("id", "=", session.id)
+      .executeTakeFirstOrThrow();
+    assert.equal(row.status, "expired");
     const context = await newPhone(browser);
     const page = await context.newPage();
     await page.goto(`${server.url}/verify/${"x".repeat(32)}`);

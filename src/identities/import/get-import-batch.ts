@@ -3,6 +3,7 @@
 import { sql } from "kysely";
 import type { Queryable } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
+import { isUuid } from "../../platform/ids.js";
 import type { ImportBatchStatus, ImportRowStatus } from "./import-tables.js";
 
 export interface ImportRowView {
@@ -40,11 +41,9 @@ export interface GetImportBatchOptions {
   pageSize: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The tenant's batch, or 404 batch_not_found — the same answer for another tenant's id. */
 export async function findImportBatch(db: Queryable, tenantId: string, batchId: string) {
-  const batch = UUID.test(batchId)
+  const batch = isUuid(batchId)
     ? await db
         .selectFrom("import_batches")
         .selectAll()

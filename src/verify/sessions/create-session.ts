@@ -1,12 +1,11 @@
 // POST /v3/session/ domain: the session, its identity link, its reference evidence, its SESSION_CREATE debit
 // and its idempotency record commit together (spec: rule 2, Authentication 6, Limits).
-import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { decodeImageField } from "../../engines/image/decode-image-field.js";
 import { debit } from "../../platform/credits/ledger.js";
 import { withTransaction } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
-import { newToken } from "../../platform/ids.js";
+import { newToken, sha256Hex } from "../../platform/ids.js";
 import { saveEvidence } from "../../platform/media/evidence.js";
 import { requireFeatures } from "../../platform/tenants/entitlements.js";
 import type { Services } from "../../services.js";
@@ -39,7 +38,7 @@ export async function createSession(
     // spec: Limits — Idempotency-Key up to 128 characters.
     throw new AppError("idempotency_key_too_long", { detail: "invalid_idempotency_key" });
   }
-  const requestHash = createHash("sha256").update(JSON.stringify(body)).digest("hex");
+  const requestHash = sha256Hex(JSON.stringify(body));
   const workflow = await workflowForSession(services.db, tenantId, body.workflow_id);
   // Every module the workflow runs must be enabled for the tenant (403 lists each disabled key).
   const needed = workflow.nodes

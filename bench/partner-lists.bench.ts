@@ -8,13 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
+import { closeServices, createServices } from "../src/composition/create-services.js";
+import { createHttpApp } from "../src/composition/http-app.js";
 import { loadConfig } from "../src/config.js";
 import { addEntriesInBulk } from "../src/partner/lists/bulk-entries.js";
 import { checkRiskLists, explainCheck } from "../src/partner/lists/check-risk-lists.js";
 import { createRiskList } from "../src/partner/lists/risk-lists.js";
 import { createTenant } from "../src/platform/tenants/tenants.js";
-import { createHttpApp } from "../src/server.js";
-import { closeServices, createServices } from "../src/services.js";
 
 const TOTAL = process.env.BENCH_FULL === "1" ? 1_000_000 : Number(process.env.LISTS_BENCH_SIZE ?? 100_000);
 const QUERIES = 2000;
@@ -54,8 +54,12 @@ const config = loadConfig({
 const services = await createServices(config, { inMemory: true });
 const db = services.db;
 try {
-  const tenant = await createTenant(db, { name: "bench", credits: "0" });
-  await createTenant(db, { name: "neighbour", credits: "0" });
+  const tenant = await createTenant(
+    db,
+    { name: "bench", credits: "0" },
+    { hooks: services.hooks.tenantCreated },
+  );
+  await createTenant(db, { name: "neighbour", credits: "0" }, { hooks: services.hooks.tenantCreated });
   const tenantId = tenant.tenant_id;
   console.log(`database: ${services.database.kind}; ${TOTAL.toLocaleString()} entries across 6 lists`);
 

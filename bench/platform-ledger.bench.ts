@@ -4,9 +4,9 @@
 // which goes first) so they share the machine's noise. PGlite always; PostgreSQL too when DATABASE_URL is set.
 // Run: node --import tsx bench/platform-ledger.bench.ts   (LEDGER_BENCH_ROUNDS, LEDGER_BENCH_PER_ROUND)
 import { sql } from "kysely";
+import { createHttpApp } from "../src/composition/http-app.js";
 import type { App } from "../src/platform/http/app.js";
 import { createTenant } from "../src/platform/tenants/tenants.js";
-import { createHttpApp } from "../src/server.js";
 import { type BenchDatabase, benchDatabases, openBenchServices } from "./support/bench-services.js";
 import { type LatencySummary, summarize } from "./support/latency-stats.js";
 
@@ -42,7 +42,11 @@ async function measure(database: BenchDatabase): Promise<{ ledger: LatencySummar
     app.get("/bench/bare", async () => ({ ok: true }));
     await app.ready();
 
-    const tenant = await createTenant(services.db, { name: "Bench", credits: "1000" });
+    const tenant = await createTenant(
+      services.db,
+      { name: "Bench", credits: "1000" },
+      { hooks: services.hooks.tenantCreated },
+    );
     await services.db
       .insertInto("credit_ledger")
       .values(

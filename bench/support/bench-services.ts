@@ -6,8 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { pino } from "pino";
+import { closeServices, createServices } from "../../src/composition/create-services.js";
 import { loadConfig } from "../../src/config.js";
-import { closeServices, createServices, type Services } from "../../src/services.js";
+import type { Services } from "../../src/services.js";
 
 export type BenchDatabase = "pglite" | "postgres";
 

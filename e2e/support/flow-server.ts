@@ -3,9 +3,9 @@
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { createHttpApp } from "../../src/composition/http-app.js";
 import type { App } from "../../src/platform/http/app.js";
 import { createTenant, setWebhookUrl } from "../../src/platform/tenants/tenants.js";
-import { createHttpApp } from "../../src/server.js";
 import { deliverWebhookEvent } from "../../src/webhooks/deliver-event.js";
 import { createTestServices, type TestServices } from "../../test/support/test-services.js";
 import {
@@ -64,7 +64,11 @@ export async function startFlowServer(): Promise<FlowServer> {
   });
   const app = await createHttpApp(services, { logger: false });
   await app.listen({ port, host: "127.0.0.1" });
-  const created = await createTenant(services.db, { name: "E2E Tenant", credits: "1000", features: "all" });
+  const created = await createTenant(
+    services.db,
+    { name: "E2E Tenant", credits: "1000", features: "all" },
+    { hooks: services.hooks.tenantCreated },
+  );
   const tenant = { ...created, headers: { "x-api-key": created.api_key } };
   const receiver = await startWebhookReceiver();
   await setWebhookUrl(services.db, tenant.tenant_id, receiver.url);

@@ -3,9 +3,8 @@
 import { chmodSync, existsSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Server } from "node:net";
 import { join } from "node:path";
+import type { Logger } from "pino";
 import { isAppError } from "../platform/errors.js";
-import type { Services } from "../services.js";
-import { runAdminCommand } from "./admin-commands.js";
 
 export function adminSocketPath(dataDir: string): string {
   return join(dataDir, "admin.sock");
@@ -17,8 +16,13 @@ interface AdminReply {
   error?: string;
 }
 
-export function serveAdminSocket(services: Services): Promise<Server> {
-  const path = adminSocketPath(services.config.dataDir);
+/** Serves `run` (the composition root's command dispatcher) on DATA_DIR/admin.sock. */
+export function serveAdminSocket(
+  dataDir: string,
+  log: Logger,
+  run: (argv: string[]) => Promise<unknown>,
+): Promise<Server> {
+  const path = adminSocketPath(dataDir);
   if (existsSync(path)) rmSync(path, { force: true });
   const server = createServer((socket) => {
     let buffer = "";
@@ -35,11 +39,11 @@ export function serveAdminSocket(services: Services): Promise<Server> {
   async function handle(line: string): Promise<AdminReply> {
     try {
       const { argv } = JSON.parse(line) as { argv: string[] };
-      services.log.info(
+      log.info(
         { command: argv.filter((word) => !word.startsWith("--password")).slice(0, 3) },
         "admin command",
       );
-      return { ok: true, result: await runAdminCommand(services, argv) };
+      return { ok: true, result: await run(argv) };
     } catch (error) {
       return { ok: false, error: isAppError(error) ? error.message : String(error) };
     }

@@ -6,9 +6,9 @@ import { basename, resolve } from "node:path";
 import { countAmlEntities, storeAmlListFile } from "../engines/aml/aml-store.js";
 import { amlIndexStatus, isAmlIndexKept, syncAmlIndex } from "../engines/aml/aml-store-sync.js";
 import { compareNames } from "../engines/aml/compare-names.js";
+import type { CommandTable } from "../platform/commands/command-table.js";
 import { AppError } from "../platform/errors.js";
 import type { Services } from "../services.js";
-import { registerAdminCommand } from "./admin-commands.js";
 
 const NOT_KEPT = "not kept by this process (serving nodes rebuild from the stored lists)";
 
@@ -40,21 +40,21 @@ export async function loadAmlLists(services: Services, files: string[]) {
   return { loads, index_rebuilt: rebuilt, index: await amlIndexStatus(services) };
 }
 
-registerAdminCommand("aml load", async (services, command) => loadAmlLists(services, command.positionals));
-
-registerAdminCommand("aml compare", async (_services, command) => {
-  const [a, b] = command.positionals;
-  if (!a || !b) throw new AppError("validation_failed", { message: "Usage: kyc aml compare NAME1 NAME2" });
-  const schema = typeof command.flags.schema === "string" ? command.flags.schema : "Person";
-  const { score, explanation } = compareNames(a, b, { schema });
-  return { score, schema, explanation };
-});
-
-registerAdminCommand("aml status", async (services) => {
-  const counts = await countAmlEntities(services.db);
-  return {
-    entities: counts.total,
-    sources: counts.sources,
-    index: isAmlIndexKept(services) ? await amlIndexStatus(services) : NOT_KEPT,
-  };
-});
+export const amlCommands: CommandTable<Services> = {
+  "aml load": async (services, command) => loadAmlLists(services, command.positionals),
+  "aml compare": async (_services, command) => {
+    const [a, b] = command.positionals;
+    if (!a || !b) throw new AppError("validation_failed", { message: "Usage: kyc aml compare NAME1 NAME2" });
+    const schema = typeof command.flags.schema === "string" ? command.flags.schema : "Person";
+    const { score, explanation } = compareNames(a, b, { schema });
+    return { score, schema, explanation };
+  },
+  "aml status": async (services) => {
+    const counts = await countAmlEntities(services.db);
+    return {
+      entities: counts.total,
+      sources: counts.sources,
+      index: isAmlIndexKept(services) ? await amlIndexStatus(services) : NOT_KEPT,
+    };
+  },
+};

@@ -3,16 +3,21 @@ import { existsSync } from "node:fs";
 import type { Server } from "node:net";
 import { resolve } from "node:path";
 import { pino } from "pino";
+import { closeServices, createServices } from "../composition/create-services.js";
+import { createHttpApp, listen } from "../composition/http-app.js";
+import { startWorkers } from "../composition/jobs.js";
+import {
+  isOperatorCommand,
+  operatorCommandNames,
+  runOperatorCommand,
+} from "../composition/operator-commands.js";
 import { type Config, ConfigError, loadConfig } from "../config.js";
 import { type DataDirLock, DataDirLockedError, lockDataDir } from "../platform/db/data-dir-lock.js";
 import { migrateToLatest } from "../platform/db/migrate.js";
 import { isAppError } from "../platform/errors.js";
-import { createHttpApp, listen, startWorkers } from "../server.js";
-import { closeServices, createServices, type Services } from "../services.js";
-import { adminCommandNames, isAdminCommand, runAdminCommand } from "./admin-commands.js";
+import type { Services } from "../services.js";
 import { sendAdminCommand, serveAdminSocket } from "./admin-socket.js";
 import { printResult } from "./print-result.js";
-import "./register-commands.js";
 
 const USAGE = `Usage: kyc <command> [options]
 
@@ -43,12 +48,12 @@ async function main(argv: string[]): Promise<number> {
     case "help":
     case "--help":
     case "-h":
-      console.log(USAGE.replace("{COMMANDS}", adminCommandNames().join("\n  ")));
+      console.log(USAGE.replace("{COMMANDS}", operatorCommandNames().join("\n  ")));
       return 0;
   }
-  if (!isAdminCommand(argv)) {
+  if (!isOperatorCommand(argv)) {
     console.error(`Unknown command: ${argv.join(" ")}\n`);
-    console.log(USAGE.replace("{COMMANDS}", adminCommandNames().join("\n  ")));
+    console.log(USAGE.replace("{COMMANDS}", operatorCommandNames().join("\n  ")));
     return 2;
   }
   const json = argv.includes("--json");
@@ -69,7 +74,7 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   return withDatabase(config, async (services) => {
-    printResult(await runAdminCommand(services, argv), json);
+    printResult(await runOperatorCommand(services, argv), json);
   });
 }
 
@@ -99,7 +104,11 @@ async function runProcess(config: Config, mode: "start" | "serve" | "worker"): P
   const app = mode === "worker" ? null : await createHttpApp(services);
   const worker = mode === "serve" ? null : startWorkers(services);
   let adminServer: Server | null = null;
-  if (lock) adminServer = await serveAdminSocket(services);
+  if (lock) {
+    adminServer = await serveAdminSocket(config.dataDir, services.log, (argv) =>
+      runOperatorCommand(services, argv),
+    );
+  }
   if (app) await listen(app, services);
   await printFirstStartHint(services);
 

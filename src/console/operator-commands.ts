@@ -1,7 +1,9 @@
 // `kyc operator create --email E --password P [--role admin|reviewer]` → {operator_id, email, role} and
 // `kyc operator disable --email E` (design: Operator CLI).
-import { registerAdminCommand } from "../cli/admin-commands.js";
+
+import type { CommandTable } from "../platform/commands/command-table.js";
 import { AppError } from "../platform/errors.js";
+import type { Services } from "../services.js";
 import { createOperator, disableOperator } from "./operators.js";
 
 function requiredFlag(flags: Record<string, string | boolean | undefined>, name: string): string {
@@ -12,16 +14,17 @@ function requiredFlag(flags: Record<string, string | boolean | undefined>, name:
   return value;
 }
 
-registerAdminCommand("operator create", async (services, command) => {
-  const role = command.flags.role;
-  return createOperator(services.db, {
-    email: requiredFlag(command.flags, "email"),
-    password: requiredFlag(command.flags, "password"),
-    role: typeof role === "string" ? role : undefined,
-  });
-});
-
-registerAdminCommand("operator disable", async (services, command) => {
-  await disableOperator(services.db, requiredFlag(command.flags, "email"));
-  return { ok: true };
-});
+export const operatorAccountCommands: CommandTable<Services> = {
+  "operator create": async (services, command) => {
+    const role = command.flags.role;
+    return createOperator(services.db, {
+      email: requiredFlag(command.flags, "email"),
+      password: requiredFlag(command.flags, "password"),
+      role: typeof role === "string" ? role : undefined,
+    });
+  },
+  "operator disable": async (services, command) => {
+    await disableOperator(services.db, requiredFlag(command.flags, "email"));
+    return { ok: true };
+  },
+};

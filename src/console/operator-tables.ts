@@ -1,6 +1,6 @@
 // Kysely types of the console's tables (migrations/0009_operators.sql).
 import type { Generated } from "kysely";
-import type { NullableTimestamp, Timestamp } from "../platform/db/schema.js";
+import type { NullableTimestamp, Timestamp } from "../platform/db/column-types.js";
 
 export type OperatorRole = "admin" | "reviewer";
 

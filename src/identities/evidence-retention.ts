@@ -44,7 +44,7 @@ export const evidenceRetentionJob = defineJob({
   timeoutMs: 30 * 60_000,
   maxAttempts: 3,
   cron: { everyMs: 24 * 3_600_000 },
-  async run(_payload, services) {
+  async run(_payload, services: Services) {
     while ((await purgeExpiredEvidence(services)) === 1000) {
       // keep going until the backlog is gone
     }

@@ -1,6 +1,6 @@
 // Kysely table types of the partner surface (migrations/0006_partner.sql).
 import type { ColumnType, Generated } from "kysely";
-import type { Json, NullableTimestamp, Timestamp } from "../platform/db/schema.js";
+import type { Json, NullableTimestamp, Timestamp } from "../platform/db/column-types.js";
 
 export type RiskListType = "phone" | "email" | "identifier";
 export type RiskListAction = "reject" | "manual_review";

@@ -1,7 +1,9 @@
 // Every /api/v1 route, registered explicitly in one place (style habit 1). The error renderer picks the
 // body shape from the URL: {ok:false, error, detail} for sessions/applications, {error} for lists.
+
 import { keyFromPartnerHeaders } from "../platform/auth/authenticate.js";
 import type { SurfaceDefinition } from "../platform/http/app.js";
+import type { Services } from "../services.js";
 import { registerGetApplicationRoute } from "./applications/get.js";
 import { registerUpdateApplicationRoute } from "./applications/update.js";
 import { registerCheckRoute } from "./lists/check.js";
@@ -16,7 +18,7 @@ import { registerGetListsRoute } from "./lists/get-lists.js";
 import { registerUpdateListRoute } from "./lists/update-list.js";
 import { registerCreateSessionRoute } from "./sessions/create.js";
 
-export const partnerSurface: SurfaceDefinition = {
+export const partnerSurface: SurfaceDefinition<Services> = {
   prefix: "/api/v1",
   keyFrom: keyFromPartnerHeaders,
   register(app, services) {

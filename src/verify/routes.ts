@@ -1,26 +1,28 @@
 // Every /v3 route, registered explicitly in one place (style habit 1).
+
 import { registerCreateImportRoute } from "../identities/import/create.js";
 import { registerDeleteImportRoute } from "../identities/import/delete.js";
 import { registerGetImportRoute } from "../identities/import/get.js";
 import { keyFromVerifyHeaders } from "../platform/auth/authenticate.js";
 import type { SurfaceDefinition } from "../platform/http/app.js";
+import type { Services } from "../services.js";
 import { registerToolRoutes } from "../tools/routes.js";
-import { registerLedgerRoute } from "./credits/ledger.js";
+import { registerLedgerRoute } from "./credits/routes/ledger.js";
 import { registerGetMediaRoute } from "./media/get-media.js";
-import { registerSessionChecklistRoute } from "./sessions/checklist.js";
-import { registerCreateSessionRoute } from "./sessions/create.js";
-import { registerSessionDecisionRoute } from "./sessions/decision.js";
-import { registerDeleteSessionRoute } from "./sessions/delete.js";
-import { registerGeneratePdfRoute } from "./sessions/generate-pdf.js";
-import { registerGetSessionRoute } from "./sessions/get.js";
-import { registerListSessionsRoute } from "./sessions/list.js";
-import { registerSessionLogsRoute } from "./sessions/logs.js";
-import { registerSessionTagsRoutes } from "./sessions/tags.js";
-import { registerUpdateStatusRoute } from "./sessions/update-status.js";
+import { registerSessionChecklistRoute } from "./sessions/routes/checklist.js";
+import { registerCreateSessionRoute } from "./sessions/routes/create.js";
+import { registerSessionDecisionRoute } from "./sessions/routes/decision.js";
+import { registerDeleteSessionRoute } from "./sessions/routes/delete.js";
+import { registerGeneratePdfRoute } from "./sessions/routes/generate-pdf.js";
+import { registerGetSessionRoute } from "./sessions/routes/get.js";
+import { registerListSessionsRoute } from "./sessions/routes/list.js";
+import { registerSessionLogsRoute } from "./sessions/routes/logs.js";
+import { registerSessionTagsRoutes } from "./sessions/routes/tags.js";
+import { registerUpdateStatusRoute } from "./sessions/routes/update-status.js";
 import { registerWorkflowUsageRoute } from "./usage/workflow-usage.js";
 import { registerListWorkflowsRoute } from "./workflows/list-workflows.js";
 
-export const verifySurface: SurfaceDefinition = {
+export const verifySurface: SurfaceDefinition<Services> = {
   prefix: "/v3",
   keyFrom: keyFromVerifyHeaders,
   register(app, services) {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { Decimal, Json, NullableTimestamp, Timestamp } from "../platform/db/schema.js";
+import type { Decimal, Json, NullableTimestamp, Timestamp } from "../platform/db/column-types.js";
 import type { NodeResult, WorkflowNode } from "./modules/module.js";
 
 type JsonObject = ColumnType<Record<string, unknown>, string | undefined, string>;

@@ -111,7 +111,7 @@ export const deliverWebhookJob = defineJob({
   payload: z.object({ eventId: z.string().uuid() }),
   timeoutMs: DELIVERY_TIMEOUT_MS + 10_000,
   maxAttempts: 1,
-  async run({ eventId }, services) {
+  async run({ eventId }, services: Services) {
     await deliverWebhookEvent(services, eventId);
   },
 });

@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { Json, NullableTimestamp, Timestamp } from "../platform/db/schema.js";
+import type { Json, NullableTimestamp, Timestamp } from "../platform/db/column-types.js";
 
 export interface WebhookEventsTable {
   id: Generated<string>;

@@ -3,8 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { sql } from "kysely";
-import "../../src/cli/register-commands.js";
-import { runAdminCommand } from "../../src/cli/admin-commands.js";
+import { runOperatorCommand } from "../../src/composition/operator-commands.js";
 import { disableOperator } from "../../src/console/operators.js";
 import { createTestApp, type TestApp, type TestTenant } from "../support/test-app.js";
 import { auditRows, loginAs, operator, PASSWORD } from "./console-support.js";
@@ -20,7 +19,7 @@ describe("console authentication", () => {
   after(() => t.close());
 
   test("kyc operator create stores a lower-cased email and a salted scrypt hash; login returns a 12 h token", async () => {
-    const created = (await runAdminCommand(t.services, [
+    const created = (await runOperatorCommand(t.services, [
       "operator",
       "create",
       "--email",
@@ -53,7 +52,7 @@ describe("console authentication", () => {
   });
 
   test("a second operator with the same email (any case) is refused", async () => {
-    await runAdminCommand(t.services, [
+    await runOperatorCommand(t.services, [
       "operator",
       "create",
       "--email",
@@ -62,7 +61,7 @@ describe("console authentication", () => {
       PASSWORD,
     ]);
     await assert.rejects(
-      runAdminCommand(t.services, [
+      runOperatorCommand(t.services, [
         "operator",
         "create",
         "--email",
@@ -73,7 +72,14 @@ describe("console authentication", () => {
       (error: Error & { code?: string }) => error.code === "conflict",
     );
     await assert.rejects(
-      runAdminCommand(t.services, ["operator", "create", "--email", "x@example.com", "--password", "short"]),
+      runOperatorCommand(t.services, [
+        "operator",
+        "create",
+        "--email",
+        "x@example.com",
+        "--password",
+        "short",
+      ]),
       (error: Error & { code?: string }) => error.code === "validation_failed",
     );
   });

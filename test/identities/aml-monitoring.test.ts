@@ -9,9 +9,9 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { loadAmlLists } from "../../src/cli/aml-commands.js";
+import { allJobs } from "../../src/composition/jobs.js";
 import { createYenteEngine } from "../../src/engines/aml/index.js";
 import { rescreenDueIdentities } from "../../src/identities/aml-monitoring/rescreen-identities.js";
-import { allJobs } from "../../src/server.js";
 import { createWorkflow } from "../../src/verify/workflows/workflows.js";
 import { createTestApp, type TestApp, type TestTenant } from "../support/test-app.js";
 

@@ -1,8 +1,7 @@
 // Flows (issue 8): operator-managed via `kyc flow …` and domain functions; what the JWT's flow_id names.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import "../../src/cli/register-commands.js";
-import { runAdminCommand } from "../../src/cli/admin-commands.js";
+import { runOperatorCommand } from "../../src/composition/operator-commands.js";
 import { getFlow, updateFlow } from "../../src/partner/flows/flows.js";
 import { isAppError } from "../../src/platform/errors.js";
 import { createTestApp, type TestApp } from "../support/test-app.js";
@@ -17,7 +16,7 @@ describe("flows", () => {
 
   test("`kyc flow create T --name N --workflow W` answers {id} of an active flow with the default form", async () => {
     const tenant = await t.tenant();
-    const created = (await runAdminCommand(t.services, [
+    const created = (await runOperatorCommand(t.services, [
       "flow",
       "create",
       tenant.tenant_id,
@@ -36,14 +35,14 @@ describe("flows", () => {
   test("a flow needs a workflow id", async () => {
     const tenant = await t.tenant();
     await assert.rejects(
-      runAdminCommand(t.services, ["flow", "create", tenant.tenant_id, "--name", "No workflow"]),
+      runOperatorCommand(t.services, ["flow", "create", tenant.tenant_id, "--name", "No workflow"]),
       (error) => isAppError(error) && error.field === "workflow",
     );
   });
 
   test("`kyc flow deactivate` makes the flow unusable for new sessions", async () => {
     const tenant = await t.tenant();
-    const { id } = (await runAdminCommand(t.services, [
+    const { id } = (await runOperatorCommand(t.services, [
       "flow",
       "create",
       tenant.tenant_id,
@@ -52,7 +51,7 @@ describe("flows", () => {
       "--workflow",
       await defaultWorkflowId(t, tenant),
     ])) as { id: string };
-    await runAdminCommand(t.services, ["flow", "deactivate", tenant.tenant_id, id]);
+    await runOperatorCommand(t.services, ["flow", "deactivate", tenant.tenant_id, id]);
     const { statusCode, body } = await createSession(t, tenant, id);
     assert.equal(statusCode, 404);
     assert.equal(body.error, "flow_not_found");
@@ -61,7 +60,12 @@ describe("flows", () => {
   test("`kyc flow ttl` shows 30 minutes at first, then sets and disables the default", async () => {
     const tenant = await t.tenant();
     const ttl = (value?: string) =>
-      runAdminCommand(t.services, ["flow", "ttl", tenant.tenant_id, ...(value ? [value] : [])]) as Promise<{
+      runOperatorCommand(t.services, [
+        "flow",
+        "ttl",
+        tenant.tenant_id,
+        ...(value ? [value] : []),
+      ]) as Promise<{
         hosted_url_ttl_minutes: number | null;
       }>;
     assert.equal((await ttl()).hosted_url_ttl_minutes, 30);
@@ -78,7 +82,7 @@ describe("flows", () => {
       payload: { name: "l" },
     });
     const other = await t.tenant();
-    const { id } = (await runAdminCommand(t.services, [
+    const { id } = (await runOperatorCommand(t.services, [
       "flow",
       "create",
       other.tenant_id,
@@ -104,7 +108,7 @@ describe("flows", () => {
       payload: { name: "l" },
     });
     const listId = list.json().list.id;
-    const { id } = (await runAdminCommand(t.services, [
+    const { id } = (await runOperatorCommand(t.services, [
       "flow",
       "create",
       tenant.tenant_id,
@@ -113,8 +117,8 @@ describe("flows", () => {
       "--workflow",
       await defaultWorkflowId(t, tenant),
     ])) as { id: string };
-    await runAdminCommand(t.services, ["flow", "lists", tenant.tenant_id, id, `${listId}:manual_review`]);
-    await runAdminCommand(t.services, ["flow", "form", tenant.tenant_id, id, "phone,identifier"]);
+    await runOperatorCommand(t.services, ["flow", "lists", tenant.tenant_id, id, `${listId}:manual_review`]);
+    await runOperatorCommand(t.services, ["flow", "form", tenant.tenant_id, id, "phone,identifier"]);
     const flow = await getFlow(t.services.db, tenant.tenant_id, id);
     assert.deepEqual(flow.risk_lists, [{ list_id: listId, action: "manual_review" }]);
     assert.deepEqual(flow.form_fields, ["phone", "identifier"]);
@@ -124,7 +128,7 @@ describe("flows", () => {
     const tenant = await t.tenant();
     const other = await t.tenant();
     await assert.rejects(
-      runAdminCommand(t.services, [
+      runOperatorCommand(t.services, [
         "flow",
         "create",
         tenant.tenant_id,

@@ -13,13 +13,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { pino } from "pino";
+import { closeServices, createServices } from "../../src/composition/create-services.js";
+import { createHttpApp } from "../../src/composition/http-app.js";
 import { loadConfig } from "../../src/config.js";
 import { balanceOf } from "../../src/platform/credits/ledger.js";
 import { rateFor } from "../../src/platform/credits/rates.js";
 import { lockDataDir } from "../../src/platform/db/data-dir-lock.js";
 import { enabledFeatures } from "../../src/platform/tenants/entitlements.js";
-import { createHttpApp } from "../../src/server.js";
-import { closeServices, createServices, type Services } from "../../src/services.js";
+import type { Services } from "../../src/services.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const MAIN = join(ROOT, "src/cli/main.ts");

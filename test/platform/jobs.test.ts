@@ -211,8 +211,16 @@ describe("job queue", () => {
   });
 
   test("the daily usage rollup sums debits per tenant, day and feature; re-running does not double count", async () => {
-    const tenant = await createTenant(services.db, { name: "Rollup", credits: "10" });
-    const other = await createTenant(services.db, { name: "Other", credits: "10" });
+    const tenant = await createTenant(
+      services.db,
+      { name: "Rollup", credits: "10" },
+      { hooks: services.hooks.tenantCreated },
+    );
+    const other = await createTenant(
+      services.db,
+      { name: "Other", credits: "10" },
+      { hooks: services.hooks.tenantCreated },
+    );
     const charge = (tenantId: string, feature: string) =>
       withTransaction(services.db, (tx) => debit(tx, { tenantId, feature, reason: "tool_usage" }));
     await charge(tenant.tenant_id, "FACE_VERIFY");

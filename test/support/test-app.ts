@@ -1,12 +1,12 @@
 // An in-process app on a real database, with helpers to create tenants and call the API (style habit 10).
 import type { LightMyRequestResponse } from "fastify";
+import { createHttpApp } from "../../src/composition/http-app.js";
 import type { App } from "../../src/platform/http/app.js";
 import {
   type CreatedTenant,
   type CreateTenantInput,
   createTenant,
 } from "../../src/platform/tenants/tenants.js";
-import { createHttpApp } from "../../src/server.js";
 import { createTestServices, type TestServices } from "./test-services.js";
 
 export interface TestTenant extends CreatedTenant {
@@ -35,11 +35,15 @@ export async function createTestApp(
     services,
     async tenant(input = {}) {
       counter += 1;
-      const created = await createTenant(services.db, {
-        name: `Tenant ${counter}`,
-        credits: "100",
-        ...input,
-      });
+      const created = await createTenant(
+        services.db,
+        {
+          name: `Tenant ${counter}`,
+          credits: "100",
+          ...input,
+        },
+        { hooks: services.hooks.tenantCreated },
+      );
       return { ...created, headers: { "x-api-key": created.api_key } };
     },
     async close() {

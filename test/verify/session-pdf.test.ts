@@ -7,8 +7,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { inflateSync } from "node:zlib";
 import sharp from "sharp";
-import "../../src/cli/register-commands.js";
-import { runAdminCommand } from "../../src/cli/admin-commands.js";
+import { runOperatorCommand } from "../../src/composition/operator-commands.js";
 import { createTestApp, type TestApp, type TestTenant } from "../support/test-app.js";
 import {
   completeQuestionnaire,
@@ -69,7 +68,7 @@ describe("session PDF report", () => {
       headers: tenant.headers,
       payload: { status: "in_review" },
     });
-    await runAdminCommand(t.services, [
+    await runOperatorCommand(t.services, [
       "review",
       "resolve",
       tenant.tenant_id,

@@ -3,8 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { sql } from "kysely";
-import "../../src/cli/register-commands.js";
-import { runAdminCommand } from "../../src/cli/admin-commands.js";
+import { runOperatorCommand } from "../../src/composition/operator-commands.js";
 import { setWebhookUrl } from "../../src/platform/tenants/tenants.js";
 import { expireLapsedSessions } from "../../src/verify/sessions/session-jobs.js";
 import { SESSION_STATUSES, TERMINAL_STATUSES } from "../../src/verify/sessions/session-states.js";
@@ -127,7 +126,7 @@ describe("session states", () => {
     test("kyc review resolve moves in_review to the decision, records the review and fires the webhook", async () => {
       const session = await createSessionOver(t, tenant, { workflow_id: workflowId });
       await patch(session.id, { status: "in_review" });
-      const result = await runAdminCommand(t.services, [
+      const result = await runOperatorCommand(t.services, [
         "review",
         "resolve",
         tenant.tenant_id,
@@ -153,17 +152,17 @@ describe("session states", () => {
     test("only a session in review can be resolved; bad arguments and other tenants are refused", async () => {
       const session = await createSessionOver(t, tenant, { workflow_id: workflowId });
       await assert.rejects(
-        runAdminCommand(t.services, ["review", "resolve", tenant.tenant_id, session.id, "approved"]),
+        runOperatorCommand(t.services, ["review", "resolve", tenant.tenant_id, session.id, "approved"]),
         (error: Error & { code?: string }) => error.code === "session_closed",
       );
       await assert.rejects(
-        runAdminCommand(t.services, ["review", "resolve", tenant.tenant_id, session.id, "maybe"]),
+        runOperatorCommand(t.services, ["review", "resolve", tenant.tenant_id, session.id, "maybe"]),
         (error: Error & { code?: string }) => error.code === "validation_failed",
       );
       const other = await t.tenant();
       await patch(session.id, { status: "in_review" });
       await assert.rejects(
-        runAdminCommand(t.services, ["review", "resolve", other.tenant_id, session.id, "declined"]),
+        runOperatorCommand(t.services, ["review", "resolve", other.tenant_id, session.id, "declined"]),
         (error: Error & { code?: string }) => error.code === "session_not_found",
       );
     });
@@ -174,11 +173,11 @@ describe("session states", () => {
       const held = await createSessionOver(t, lister, { workflow_id: wf });
       await createSessionOver(t, lister, { workflow_id: wf });
       await patch(held.id, { status: "in_review" }, lister.headers);
-      const all = (await runAdminCommand(t.services, ["session", "list", lister.tenant_id])) as {
+      const all = (await runOperatorCommand(t.services, ["session", "list", lister.tenant_id])) as {
         id: string;
       }[];
       assert.equal(all.length, 2);
-      const waiting = (await runAdminCommand(t.services, [
+      const waiting = (await runOperatorCommand(t.services, [
         "session",
         "list",
         lister.tenant_id,
@@ -190,7 +189,7 @@ describe("session states", () => {
         waiting.map((row) => row.id),
         [held.id],
       );
-      await assert.rejects(runAdminCommand(t.services, ["session", "list", lister.tenant_id, "bogus"]));
+      await assert.rejects(runOperatorCommand(t.services, ["session", "list", lister.tenant_id, "bogus"]));
     });
   });
 

@@ -4,8 +4,7 @@ import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
-import "../../src/cli/register-commands.js";
-import { runAdminCommand } from "../../src/cli/admin-commands.js";
+import { runOperatorCommand } from "../../src/composition/operator-commands.js";
 import { checkTarget, postToTarget } from "../../src/platform/net/safe-request.js";
 import { setWebhookUrl } from "../../src/platform/tenants/tenants.js";
 import { deliverWebhookEvent, RETRY_DELAYS_MS } from "../../src/webhooks/deliver-event.js";
@@ -143,7 +142,7 @@ describe("webhook delivery (private targets allowed for the loopback receiver)",
     const id = await emit(t, tenant);
     receiver.respondWith(200);
     assert.equal(await deliverWebhookEvent(t.services, id), "delivered");
-    await runAdminCommand(t.services, ["webhook", "resend", tenant.tenant_id, id]);
+    await runOperatorCommand(t.services, ["webhook", "resend", tenant.tenant_id, id]);
     assert.equal(await deliverWebhookEvent(t.services, id), "delivered");
     const attempts = await t.services.db
       .selectFrom("webhook_attempts")
@@ -218,13 +217,13 @@ describe("webhook destinations (ALLOW_PRIVATE_TARGETS off)", () => {
     const tenant = await t.tenant();
     for (const url of privateTargets()) {
       await assert.rejects(
-        runAdminCommand(t.services, ["webhook", "set", tenant.tenant_id, url]),
+        runOperatorCommand(t.services, ["webhook", "set", tenant.tenant_id, url]),
         (error: Error & { code?: string }) =>
           error.code === "validation_failed" && /blocked_address/.test(error.message),
         url,
       );
     }
-    await runAdminCommand(t.services, ["webhook", "set", tenant.tenant_id, "https://93.184.215.14/hooks"]);
+    await runOperatorCommand(t.services, ["webhook", "set", tenant.tenant_id, "https://93.184.215.14/hooks"]);
     const row = await t.services.db
       .selectFrom("tenants")
       .select("webhook_url")

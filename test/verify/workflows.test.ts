@@ -5,8 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import "../../src/cli/register-commands.js";
-import { runAdminCommand } from "../../src/cli/admin-commands.js";
+import { runOperatorCommand } from "../../src/composition/operator-commands.js";
 import { createWorkflow } from "../../src/verify/workflows/workflows.js";
 import { createTestApp, type TestApp, type TestTenant } from "../support/test-app.js";
 
@@ -126,14 +125,14 @@ describe("workflows", () => {
     const bad = join(dir, "bad.json");
     writeFileSync(bad, JSON.stringify(invalid[0]![1]));
     await assert.rejects(
-      runAdminCommand(t.services, ["workflow", "create", tenant.tenant_id, "--file", bad]),
+      runOperatorCommand(t.services, ["workflow", "create", tenant.tenant_id, "--file", bad]),
       (error: Error & { code?: string }) =>
         error.code === "invalid_workflow" && /unknown feature/.test(error.message),
     );
     const broken = join(dir, "broken.json");
     writeFileSync(broken, "{ not json");
     await assert.rejects(
-      runAdminCommand(t.services, ["workflow", "create", tenant.tenant_id, "--file", broken]),
+      runOperatorCommand(t.services, ["workflow", "create", tenant.tenant_id, "--file", broken]),
       (error: Error & { code?: string }) =>
         error.code === "invalid_workflow" && /Cannot read/.test(error.message),
     );
@@ -142,7 +141,7 @@ describe("workflows", () => {
       good,
       JSON.stringify({ name: "From file", nodes: [{ feature: "QUESTIONNAIRE", config: question("a") }] }),
     );
-    const created = (await runAdminCommand(t.services, [
+    const created = (await runOperatorCommand(t.services, [
       "workflow",
       "create",
       tenant.tenant_id,

@@ -5,8 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { runAdminCommand } from "../../src/cli/admin-commands.js";
-import "../../src/cli/register-commands.js";
+import { runOperatorCommand } from "../../src/composition/operator-commands.js";
 import { mergeBranding } from "../../src/verify/applicant/branding.js";
 import { createWorkflow } from "../../src/verify/workflows/workflows.js";
 import { createTestApp, type TestApp, type TestTenant } from "../support/test-app.js";
@@ -48,7 +47,7 @@ describe("hosted-flow branding and terms", () => {
   async function setTenantBranding(branding: unknown): Promise<unknown> {
     const file = join(dir, `b${Math.random()}.json`);
     writeFileSync(file, JSON.stringify(branding));
-    return runAdminCommand(t.services, ["branding", "set", tenant.tenant_id, "--file", file]);
+    return runOperatorCommand(t.services, ["branding", "set", tenant.tenant_id, "--file", file]);
   }
 
   test("merging keeps tenant keys, lets workflow keys win and merges copy per locale", () => {

@@ -1,10 +1,7 @@
 // POST /console/api/tenants/:tenant_id/keys/:key_id/revoke (design: `kyc key revoke KEY_ID`). The key must
 // be this tenant's: another tenant's key answers 404 like a missing one.
 import { z } from "zod";
-import { withTransaction } from "../../platform/db/transaction.js";
-import { AppError } from "../../platform/errors.js";
 import type { App } from "../../platform/http/app.js";
-import { isUuid } from "../../platform/ids.js";
 import { revokeApiKey } from "../../platform/tenants/api-keys.js";
 import type { Services } from "../../services.js";
 import { operatorOf } from "../console-auth.js";
@@ -23,19 +20,8 @@ export function registerConsoleRevokeKeyRoute(app: App, services: Services): voi
     },
     async (request) => {
       const { tenant_id: tenantId, key_id: keyId } = request.params;
-      await withTransaction(services.db, async (tx) => {
-        const owned = isUuid(keyId)
-          ? await tx
-              .selectFrom("api_keys")
-              .select("id")
-              .where("tenant_id", "=", tenantId)
-              .where("id", "=", keyId)
-              .executeTakeFirst()
-          : undefined;
-        if (!owned) throw new AppError("not_found", { message: "No such active key." });
-        // revokeApiKey audits in this transaction, with the operator as actor.
-        await revokeApiKey(tx, keyId, operatorOf(request).actor);
-      });
+      // revokeApiKey audits in its transaction, with the operator as actor.
+      await revokeApiKey(services.db, keyId, { actor: operatorOf(request).actor, tenantId });
       return { ok: true as const };
     },
   );

@@ -35,7 +35,11 @@ export function registerConsoleReviewSessionRoute(app: App, services: Services):
       const { decision, reason } = request.body;
       // resolveReview writes the audit row itself, with the reviewer as actor.
       await withTransaction(services.db, (tx) =>
-        resolveReview(tx, { tenantId, sessionId, reviewer: operatorOf(request).actor, decision, reason }),
+        resolveReview(
+          tx,
+          { tenantId, sessionId, reviewer: operatorOf(request).actor, decision, reason },
+          services.hooks.sessionStatusChanged,
+        ),
       );
       return { session_id: sessionId, status: decision };
     },

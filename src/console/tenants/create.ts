@@ -38,7 +38,10 @@ export function registerConsoleCreateTenantRoute(app: App, services: Services): 
     },
     async (request, reply) => {
       // createTenant writes its audit row in its transaction, with the operator as actor.
-      const created = await createTenant(services.db, request.body, operatorOf(request).actor);
+      const created = await createTenant(services.db, request.body, {
+        hooks: services.hooks.tenantCreated,
+        actor: operatorOf(request).actor,
+      });
       return reply.status(201).send(created);
     },
   );

@@ -1,5 +1,5 @@
 // Kysely table types for the liveness challenges (migrations/0005_liveness.sql).
-import type { Json, NullableTimestamp, Timestamp } from "../../platform/db/schema.js";
+import type { Json, NullableTimestamp, Timestamp } from "../../platform/db/column-types.js";
 import type { ChallengeMethod, ChallengeSequence } from "./liveness-types.js";
 
 export interface LivenessChallengesTable {

@@ -136,7 +136,7 @@ export const amlRescreenJob = defineJob({
   maxAttempts: 3,
   // Hourly checks keep each identity's rescreen close to its own daily due time.
   cron: { everyMs: 3_600_000 },
-  async run(_payload, services) {
+  async run(_payload, services: Services) {
     await rescreenDueIdentities(services);
   },
 });

@@ -1,6 +1,6 @@
 // Kysely types of the face gallery (migrations/0004_gallery_signatures.sql).
 import type { ColumnType, Generated } from "kysely";
-import type { Timestamp } from "../../platform/db/schema.js";
+import type { Timestamp } from "../../platform/db/column-types.js";
 
 /** spec: face-search — only live session selfies and imported photos are enrolled. */
 export type FaceSource = "session_selfie" | "import";

@@ -1,6 +1,6 @@
 // Kysely types of the identity import (migrations/0010_identity_import.sql).
 import type { ColumnType, Generated } from "kysely";
-import type { NullableTimestamp, Timestamp } from "../../platform/db/schema.js";
+import type { NullableTimestamp, Timestamp } from "../../platform/db/column-types.js";
 
 export type ImportBatchStatus = "pending" | "running" | "completed" | "failed";
 export type ImportRowStatus = "pending" | "created" | "updated" | "skipped" | "error";

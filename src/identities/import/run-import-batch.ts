@@ -19,7 +19,7 @@ export const identityImportJob = defineJob({
   payload: z.object({ tenantId: z.string().uuid(), batchId: z.string().uuid() }),
   timeoutMs: 15 * 60_000,
   maxAttempts: 3,
-  async run(payload, services) {
+  async run(payload, services: Services) {
     await runImportBatch(services, payload.tenantId, payload.batchId);
   },
 });

@@ -1,6 +1,6 @@
 // Kysely types of enrolled signature samples (migrations/0004_gallery_signatures.sql).
 import type { ColumnType, Generated } from "kysely";
-import type { Timestamp } from "../../platform/db/schema.js";
+import type { Timestamp } from "../../platform/db/column-types.js";
 
 export interface SignatureSamplesTable {
   id: Generated<string>;

@@ -5,7 +5,7 @@
 import { withTransaction } from "../../platform/db/transaction.js";
 import type { Services } from "../../services.js";
 import { createSession } from "../../verify/sessions/create-session.js";
-import { onSessionStatusChange } from "../../verify/sessions/transition-session.js";
+import type { SessionStatusListener } from "../../verify/sessions/transition-session.js";
 import { applySessionOutcome, markApplicationRedirected } from "../applications/session-outcome.js";
 import {
   type ApplicationForm,
@@ -70,10 +70,11 @@ export async function submitFormAndHandOff(
   };
 }
 
-onSessionStatusChange(async (tx, change) => {
+/** An application follows its verification session (listed in the composition root's hooks). */
+export const followSessionOutcome: SessionStatusListener = async (tx, change) => {
   await applySessionOutcome(tx, {
     tenantId: change.tenantId,
     applicationId: change.applicationId,
     sessionStatus: change.status,
   });
-});
+};

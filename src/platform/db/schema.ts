@@ -1,4 +1,6 @@
-// Kysely table types. Each feature area declares its tables; Database composes them.
+// Kysely table types. Each feature area declares its tables (column types from the leaf column-types.ts);
+// Database composes them: the one place platform/ names types from above it (type-only, checked by the
+// dependency rule), so a query anywhere sees one schema.
 import type { ColumnType, Generated } from "kysely";
 import type { OperatorTables } from "../../console/operator-tables.js";
 import type { AmlTables } from "../../engines/aml/aml-store-tables.js";
@@ -9,17 +11,7 @@ import type { SignatureSampleTables } from "../../identities/signature-samples/s
 import type { PartnerTables } from "../../partner/partner-tables.js";
 import type { SessionTables } from "../../verify/session-tables.js";
 import type { WebhookTables } from "../../webhooks/webhook-tables.js";
-
-/** timestamptz: read as Date, written as Date or ISO string, defaulted by the database. */
-export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-export type NullableTimestamp = ColumnType<
-  Date | null,
-  Date | string | null | undefined,
-  Date | string | null
->;
-/** numeric: exact decimal, read as string. */
-export type Decimal = ColumnType<string, string | number, string | number>;
-export type Json<T = unknown> = ColumnType<T, T | string, T | string>;
+import type { Decimal, Json, NullableTimestamp, Timestamp } from "./column-types.js";
 
 export interface TenantsTable {
   id: Generated<string>;

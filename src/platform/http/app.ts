@@ -12,10 +12,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import type { Logger } from "pino";
 import type { RateBucket } from "../../config.js";
-import type { Services } from "../../services.js";
 import { authenticateApiKey, type TenantContext } from "../auth/authenticate.js";
+import type { KeyUsageRecorder } from "../auth/key-usage.js";
+import type { Db } from "../db/database.js";
 import { AppError, isAppError } from "../errors.js";
+import type { RateLimiter } from "../rate-limit/rate-limiter.js";
 import { renderError, surfaceOf } from "./error-bodies.js";
 import { registerOpenApi } from "./openapi.js";
 import { validationToAppError } from "./validation-errors.js";
@@ -41,21 +44,33 @@ export type App = FastifyInstance<
 /** Images travel as base64 (8 MB decoded each, several per request for liveness frames). */
 const BODY_LIMIT = 64 * 1024 * 1024;
 
-export interface SurfaceDefinition {
+/** What the app itself needs; the composition root passes its whole Services, which routes receive. */
+export interface HttpContext {
+  db: Db;
+  log: Logger;
+  keyUsage: KeyUsageRecorder;
+  rateLimiter: RateLimiter;
+  config: { publicUrl: string; rateLimits: Record<RateBucket, number> };
+}
+
+export interface SurfaceDefinition<C> {
   prefix: string;
   /** Pulls the raw API key out of the request headers. */
   keyFrom: (headers: FastifyRequest["headers"]) => string | undefined;
-  register: (app: App, services: Services) => void | Promise<void>;
+  register: (app: App, context: C) => void | Promise<void>;
 }
 
-export interface BuildAppOptions {
-  surfaces: SurfaceDefinition[];
+export interface BuildAppOptions<C> {
+  surfaces: SurfaceDefinition<C>[];
   /** Routes with no API key (health, OpenAPI, the applicant API, hosted pages). */
-  publicRoutes?: (app: App, services: Services) => void | Promise<void>;
+  publicRoutes?: (app: App, context: C) => void | Promise<void>;
   logger?: boolean;
 }
 
-export async function buildApp(services: Services, options: BuildAppOptions): Promise<App> {
+export async function buildApp<C extends HttpContext>(
+  services: C,
+  options: BuildAppOptions<C>,
+): Promise<App> {
   const app = Fastify({
     loggerInstance: options.logger === false ? undefined : (services.log as FastifyBaseLogger),
     bodyLimit: BODY_LIMIT,
@@ -82,7 +97,7 @@ export async function buildApp(services: Services, options: BuildAppOptions): Pr
     return reply.status(404).send(renderError(surfaceOf(request.url), error));
   });
 
-  await registerOpenApi(app, services);
+  await registerOpenApi(app, services.config.publicUrl);
 
   for (const surface of options.surfaces) {
     await app.register(

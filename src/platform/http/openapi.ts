@@ -4,7 +4,6 @@ import fastifySwagger, { type FastifyDynamicSwaggerOptions } from "@fastify/swag
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Services } from "../../services.js";
 import { surfaceOf } from "./error-bodies.js";
 
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
@@ -48,7 +47,7 @@ const ERROR_RESPONSES: Record<string, string> = {
   "500": "internal",
 };
 
-export async function registerOpenApi(app: FastifyInstance, services: Services): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
   const options: FastifyDynamicSwaggerOptions = {
     openapi: {
       openapi: "3.1.0",
@@ -59,7 +58,7 @@ export async function registerOpenApi(app: FastifyInstance, services: Services):
           "Verify surface (`/v3`, header `x-api-key`), partner surface (`/api/v1`, `Authorization: Bearer` or `X-API-Key`), " +
           "and the applicant API (`/flow-api/<SESSION_TOKEN>/`, authorised by the session token).",
       },
-      servers: [{ url: services.config.publicUrl }],
+      servers: [{ url: publicUrl }],
       components: {
         securitySchemes: {
           verifyKey: { type: "apiKey", in: "header", name: "x-api-key" },

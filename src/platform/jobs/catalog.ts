@@ -1,8 +1,17 @@
 // Jobs are declared in one typed catalog: name, payload schema, timeout, attempts, backoff, optional cron.
+// A job runs with a context the composition root chooses (the whole Services there); platform's own jobs
+// need only the database, so platform/ never names what sits above it.
+import type { Logger } from "pino";
 import type { z } from "zod";
-import type { Services } from "../../services.js";
+import type { Db } from "../db/database.js";
 
-export interface JobDefinition<P = unknown> {
+/** What the worker itself needs from the context it hands every job. */
+export interface JobContext {
+  db: Db;
+  log: Logger;
+}
+
+export interface JobDefinition<P = unknown, C = JobContext> {
   name: string;
   payload: z.ZodType<P>;
   timeoutMs: number;
@@ -11,10 +20,14 @@ export interface JobDefinition<P = unknown> {
   backoffMs?: (attempt: number) => number;
   /** Sweeps: enqueue one run every `everyMs`, across all worker processes. */
   cron?: { everyMs: number };
-  run(payload: P, services: Services): Promise<void>;
+  run(payload: P, context: C): Promise<void>;
 }
 
-export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
+/** A job as the worker holds it: payload already validated by its own schema. */
+// biome-ignore lint/suspicious/noExplicitAny: the catalog holds jobs of every payload type.
+export type AnyJob<C> = JobDefinition<any, C>;
+
+export function defineJob<P, C = JobContext>(definition: JobDefinition<P, C>): JobDefinition<P, C> {
   return definition;
 }
 

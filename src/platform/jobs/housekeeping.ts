@@ -12,8 +12,8 @@ export const pruneRateLimitsJob = defineJob({
   timeoutMs: 60_000,
   maxAttempts: 3,
   cron: { everyMs: 10 * 60_000 },
-  async run(_payload, services) {
-    await pruneRateLimitWindows(services.db);
+  async run(_payload, { db }) {
+    await pruneRateLimitWindows(db);
   },
 });
 
@@ -23,8 +23,8 @@ export const pruneJobsJob = defineJob({
   timeoutMs: 60_000,
   maxAttempts: 3,
   cron: { everyMs: 24 * 3_600_000 },
-  async run(_payload, services) {
-    await services.db
+  async run(_payload, { db }) {
+    await db
       .deleteFrom("jobs")
       .where("status", "in", ["completed", "failed"])
       .where("finished_at", "<", sql<Date>`now() - interval '7 days'`)
@@ -43,7 +43,7 @@ export const dailyUsageRollupJob = defineJob({
   timeoutMs: 10 * 60_000,
   maxAttempts: 5,
   cron: { everyMs: 3_600_000 },
-  async run({ days }, services) {
+  async run({ days }, { db }) {
     await sql`
       INSERT INTO daily_usage (tenant_id, day, feature, uses, credits)
       SELECT tenant_id, (created_at AT TIME ZONE 'UTC')::date, feature, count(*)::int, -sum(delta)
@@ -52,7 +52,7 @@ export const dailyUsageRollupJob = defineJob({
         AND created_at >= (((now() AT TIME ZONE 'UTC')::date - ${days - 1}::int)::timestamp AT TIME ZONE 'UTC')
       GROUP BY 1, 2, 3
       ON CONFLICT (tenant_id, day, feature) DO UPDATE SET uses = EXCLUDED.uses, credits = EXCLUDED.credits`.execute(
-      services.db,
+      db,
     );
   },
 });

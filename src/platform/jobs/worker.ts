@@ -1,9 +1,8 @@
 // Job workers: poll the queue (woken early by in-process enqueues), run handlers with a timeout,
 // retry with backoff, and fire cron sweeps. Started by `kyc start` and `kyc worker`.
 import { sql } from "kysely";
-import type { Services } from "../../services.js";
 import type { Queryable } from "../db/transaction.js";
-import { defaultBackoffMs, type JobDefinition } from "./catalog.js";
+import { type AnyJob, defaultBackoffMs, type JobContext } from "./catalog.js";
 import {
   type ClaimedJob,
   claimJobs,
@@ -25,15 +24,15 @@ export interface JobWorker {
   stop(): Promise<void>;
 }
 
-export function startJobWorker(
-  services: Services,
-  jobs: JobDefinition<never>[],
+export function startJobWorker<C extends JobContext>(
+  context: C,
+  jobs: AnyJob<C>[],
   options: WorkerOptions,
 ): JobWorker {
-  const byName = new Map(jobs.map((job) => [job.name, job as JobDefinition<unknown>]));
+  const byName = new Map(jobs.map((job) => [job.name, job]));
   const names = [...byName.keys()];
   const concurrency = options.concurrency ?? 2;
-  const log = services.log.child({ component: "jobs" });
+  const log = context.log.child({ component: "jobs" });
   let stopped = false;
   let wake: (() => void) | null = null;
   const onEnqueue = (name: string) => {
@@ -45,20 +44,20 @@ export function startJobWorker(
     const definition = byName.get(job.name)!;
     try {
       const payload = definition.payload.parse(job.payload);
-      await withTimeout(definition.run(payload, services), definition.timeoutMs, job.name);
-      await completeJob(services.db, job.id);
+      await withTimeout(definition.run(payload, context), definition.timeoutMs, job.name);
+      await completeJob(context.db, job.id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const backoff = (definition.backoffMs ?? defaultBackoffMs)(job.attempts);
       log.warn({ job: job.name, id: job.id, attempt: job.attempts, err: message }, "job failed");
       // The catalog is the one source of truth for attempts, whatever the enqueuer passed.
-      await failJob(services.db, { ...job, max_attempts: definition.maxAttempts }, message, backoff);
+      await failJob(context.db, { ...job, max_attempts: definition.maxAttempts }, message, backoff);
     }
   }
 
   async function runBatch(): Promise<number> {
     const lockMs = Math.max(...jobs.map((job) => job.timeoutMs)) + 30_000;
-    const claimed = await claimJobs(services.db, names, concurrency, lockMs);
+    const claimed = await claimJobs(context.db, names, concurrency, lockMs);
     await Promise.all(claimed.map(runClaimed));
     return claimed.length;
   }
@@ -67,8 +66,8 @@ export function startJobWorker(
   async function tick(): Promise<number> {
     if (Date.now() - lastHousekeeping > 5_000) {
       lastHousekeeping = Date.now();
-      await requeueStaleJobs(services.db);
-      await fireDueCrons(services.db, jobs);
+      await requeueStaleJobs(context.db);
+      await fireDueCrons(context.db, jobs);
     }
     return runBatch();
   }
@@ -113,7 +112,7 @@ export function startJobWorker(
 }
 
 /** One run per interval across all processes: whoever advances `next_run_at` enqueues the run. */
-export async function fireDueCrons(db: Queryable, jobs: JobDefinition<never>[]): Promise<string[]> {
+export async function fireDueCrons<C>(db: Queryable, jobs: AnyJob<C>[]): Promise<string[]> {
   const fired: string[] = [];
   for (const job of jobs) {
     if (!job.cron) continue;

@@ -75,3 +75,21 @@ export async function purgeEvidence(
     .execute();
   return rows.length;
 }
+
+/** A stored evidence file of the tenant, or null when unknown, another tenant's, purged or missing. */
+export async function readTenantEvidence(
+  db: Queryable,
+  media: MediaStore,
+  tenantId: string,
+  path: string,
+): Promise<{ contentType: string; bytes: Buffer } | null> {
+  const row = await db
+    .selectFrom("media_objects")
+    .select(["path", "content_type"])
+    .where("path", "=", path)
+    .where("tenant_id", "=", tenantId)
+    .where("purged_at", "is", null)
+    .executeTakeFirst();
+  const bytes = row ? await media.get(row.path) : null;
+  return row && bytes ? { contentType: row.content_type, bytes } : null;
+}

@@ -63,16 +63,21 @@ export async function listApiKeys(db: Queryable, tenantId: string): Promise<KeyS
   }));
 }
 
-export async function revokeApiKey(db: Queryable, keyId: string, actor = "operator"): Promise<void> {
-  if (!isUuid(keyId)) throw new AppError("not_found", { message: "No such key." });
+/** Revokes one active key; `tenantId` scopes the lookup (the console names the tenant in its URL). */
+export async function revokeApiKey(
+  db: Queryable,
+  keyId: string,
+  { actor = "operator", tenantId }: { actor?: string; tenantId?: string } = {},
+): Promise<void> {
+  if (!isUuid(keyId)) throw new AppError("not_found", { message: "No such active key." });
   await withTransaction(db, async (tx) => {
-    const row = await tx
+    let update = tx
       .updateTable("api_keys")
       .set({ revoked_at: new Date() })
       .where("id", "=", keyId)
-      .where("revoked_at", "is", null)
-      .returning("tenant_id")
-      .executeTakeFirst();
+      .where("revoked_at", "is", null);
+    if (tenantId) update = update.where("tenant_id", "=", tenantId);
+    const row = await update.returning("tenant_id").executeTakeFirst();
     if (!row) throw new AppError("not_found", { message: "No such active key." });
     await recordAudit(tx, { tenantId: row.tenant_id, actor, action: "api_key.revoke", target: keyId });
   });

@@ -1,8 +1,8 @@
 // Tenants: created and managed by operators (design: Operator CLI).
 import { randomBytes } from "node:crypto";
 import { recordAudit } from "../audit.js";
-import type { Queryable } from "../db/transaction.js";
-import { withTransaction } from "../db/transaction.js";
+import { normalizeDecimal } from "../credits/rates.js";
+import { type Queryable, type Tx, withTransaction } from "../db/transaction.js";
 import { AppError } from "../errors.js";
 import { ALL_FEATURES, OFF_BY_DEFAULT } from "../features.js";
 import { isUuid } from "../ids.js";
@@ -23,17 +23,19 @@ export interface CreatedTenant {
   webhook_signing_secret: string;
 }
 
-/** Hooks run inside the creating transaction (e.g. the sessions area gives every tenant a default workflow). */
-export type TenantCreatedHook = (tx: import("../db/transaction.js").Tx, tenantId: string) => Promise<void>;
-const tenantCreatedHooks: TenantCreatedHook[] = [];
-export function onTenantCreated(hook: TenantCreatedHook): void {
-  tenantCreatedHooks.push(hook);
+/** Runs inside the creating transaction (e.g. the sessions area gives every tenant a default workflow). */
+export type TenantCreatedHook = (tx: Tx, tenantId: string) => Promise<void>;
+
+export interface CreateTenantOptions {
+  /** The composition root's list (`services.hooks.tenantCreated`). */
+  hooks: readonly TenantCreatedHook[];
+  actor?: string;
 }
 
 export async function createTenant(
   db: Queryable,
   input: CreateTenantInput,
-  actor = "operator",
+  { hooks, actor = "operator" }: CreateTenantOptions,
 ): Promise<CreatedTenant> {
   const name = input.name.trim();
   if (!name) throw new AppError("validation_failed", { field: "name", message: "Tenant name is required." });
@@ -66,7 +68,7 @@ export async function createTenant(
         .values({ tenant_id: tenant.id, delta: credits, reason: "topup", note: "initial credits" })
         .execute();
     }
-    for (const hook of tenantCreatedHooks) await hook(tx, tenant.id);
+    for (const hook of hooks) await hook(tx, tenant.id);
     await recordAudit(tx, {
       tenantId: tenant.id,
       actor,
@@ -128,4 +130,21 @@ export async function getTenant(db: Queryable, tenantId: string) {
 export function requireTenantId(tenantId: string): string {
   if (!isUuid(tenantId)) throw new AppError("not_found", { message: "No such tenant." });
   return tenantId;
+}
+
+/** Every tenant, oldest first (the console's tenant list). */
+export async function listTenants(db: Queryable) {
+  const rows = await db
+    .selectFrom("tenants")
+    .select(["id", "name", "status", "credit_balance", "created_at"])
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    balance: normalizeDecimal(row.credit_balance),
+    created_at: row.created_at.toISOString(),
+  }));
 }

@@ -29,12 +29,30 @@ export async function openSession(services: Services, session: SessionRow): Prom
   );
   await withTransaction(services.db, async (tx) => {
     if (lapsed.rows[0]?.lapsed) {
-      await transitionSession(tx, session.tenant_id, session.id, "expired", {
-        actor: "system",
-        reason: "link_expired",
-      });
+      await transitionSession(
+        tx,
+        {
+          tenantId: session.tenant_id,
+          sessionId: session.id,
+          to: "expired",
+          listeners: services.hooks.sessionStatusChanged,
+        },
+        {
+          actor: "system",
+          reason: "link_expired",
+        },
+      );
     } else {
-      await transitionSession(tx, session.tenant_id, session.id, "in_progress", { actor: "applicant" });
+      await transitionSession(
+        tx,
+        {
+          tenantId: session.tenant_id,
+          sessionId: session.id,
+          to: "in_progress",
+          listeners: services.hooks.sessionStatusChanged,
+        },
+        { actor: "applicant" },
+      );
       await logSessionEvent(tx, {
         tenantId: session.tenant_id,
         sessionId: session.id,

@@ -90,7 +90,11 @@ export async function decideSession(
           nodes: results.map((r) => ({ node_id: r.node_id, status: r.status, warnings: r.warnings })),
         },
       });
-      await transitionSession(tx, tenantId, sessionId, outcome, { reason: decisionReason(results, outcome) });
+      await transitionSession(
+        tx,
+        { tenantId, sessionId, to: outcome, listeners: services.hooks.sessionStatusChanged },
+        { reason: decisionReason(results, outcome) },
+      );
     });
     return outcome;
   } catch (error) {

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { AppError } from "../../platform/errors.js";
 import { type App, tenantOf } from "../../platform/http/app.js";
+import { readTenantEvidence } from "../../platform/media/evidence.js";
 import type { Services } from "../../services.js";
 
 export function registerGetMediaRoute(app: App, services: Services): void {
@@ -18,20 +19,13 @@ export function registerGetMediaRoute(app: App, services: Services): void {
     },
     async (request, reply) => {
       const path = request.params["*"];
-      const row = await services.db
-        .selectFrom("media_objects")
-        .select(["path", "content_type"])
-        .where("path", "=", path)
-        .where("tenant_id", "=", tenantOf(request).tenantId)
-        .where("purged_at", "is", null)
-        .executeTakeFirst();
-      const bytes = row ? await services.media.get(row.path) : null;
-      if (!row || !bytes) throw new AppError("not_found", { detail: "Not found." });
+      const file = await readTenantEvidence(services.db, services.media, tenantOf(request).tenantId, path);
+      if (!file) throw new AppError("not_found", { detail: "Not found." });
       return reply
-        .header("content-type", row.content_type)
+        .header("content-type", file.contentType)
         .header("cache-control", "private, max-age=300")
         .header("x-content-type-options", "nosniff")
-        .send(bytes);
+        .send(file.bytes);
     },
   );
 }

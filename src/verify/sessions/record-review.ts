@@ -1,11 +1,10 @@
 // An operator's resolution of a held session (spec: in_review → approved or declined; recorded in `reviews`).
-
 import { recordAudit } from "../../platform/audit.js";
 import type { Tx } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
 import { findSession } from "./find-session.js";
 import { logSessionEvent } from "./session-log.js";
-import { transitionSession } from "./transition-session.js";
+import { type SessionStatusListener, transitionSession } from "./transition-session.js";
 
 export interface ReviewInput {
   tenantId: string;
@@ -43,7 +42,11 @@ export async function recordReview(tx: Tx, input: ReviewInput): Promise<void> {
 }
 
 /** Resolves an in_review session; anything else is refused (use update-status for an override). */
-export async function resolveReview(tx: Tx, input: ReviewInput): Promise<void> {
+export async function resolveReview(
+  tx: Tx,
+  input: ReviewInput,
+  listeners: readonly SessionStatusListener[],
+): Promise<void> {
   const session = await findSession(tx, input.tenantId, input.sessionId);
   if (session.status !== "in_review") {
     throw new AppError("session_closed", {
@@ -52,8 +55,12 @@ export async function resolveReview(tx: Tx, input: ReviewInput): Promise<void> {
     });
   }
   await recordReview(tx, input);
-  await transitionSession(tx, input.tenantId, input.sessionId, input.decision, {
-    actor: input.reviewer,
-    reason: input.reason || null,
-  });
+  await transitionSession(
+    tx,
+    { tenantId: input.tenantId, sessionId: input.sessionId, to: input.decision, listeners },
+    {
+      actor: input.reviewer,
+      reason: input.reason || null,
+    },
+  );
 }

@@ -28,7 +28,16 @@ export async function expireLapsedSessions(services: Services, batch = 500): Pro
         .forUpdate()
         .executeTakeFirst();
       if (still)
-        await transitionSession(tx, session.tenant_id, session.id, "expired", { reason: "link_expired" });
+        await transitionSession(
+          tx,
+          {
+            tenantId: session.tenant_id,
+            sessionId: session.id,
+            to: "expired",
+            listeners: services.hooks.sessionStatusChanged,
+          },
+          { reason: "link_expired" },
+        );
     });
   }
   return due.length;
@@ -40,7 +49,7 @@ export const expireSessionsJob = defineJob({
   timeoutMs: 5 * 60_000,
   maxAttempts: 3,
   cron: { everyMs: 60_000 },
-  async run(_payload, services) {
+  async run(_payload, services: Services) {
     while ((await expireLapsedSessions(services)) === 500) {
       // keep going until the backlog is gone
     }
@@ -53,7 +62,7 @@ export const pruneIdempotencyKeysJob = defineJob({
   timeoutMs: 60_000,
   maxAttempts: 3,
   cron: { everyMs: 3_600_000 },
-  async run(_payload, services) {
+  async run(_payload, services: Services) {
     await services.db
       .deleteFrom("idempotency_keys")
       .where("created_at", "<", sql<Date>`now() - interval '24 hours'`)
@@ -75,7 +84,16 @@ export async function expireLapsedDocuments(services: Services, batch = 500): Pr
     LIMIT ${batch}`.execute(services.db);
   for (const session of due.rows) {
     await withTransaction(services.db, (tx) =>
-      transitionSession(tx, session.tenant_id, session.id, "kyc_expired", { reason: "document_expired" }),
+      transitionSession(
+        tx,
+        {
+          tenantId: session.tenant_id,
+          sessionId: session.id,
+          to: "kyc_expired",
+          listeners: services.hooks.sessionStatusChanged,
+        },
+        { reason: "document_expired" },
+      ),
     );
   }
   return due.rows.length;
@@ -87,7 +105,7 @@ export const expireDocumentsJob = defineJob({
   timeoutMs: 10 * 60_000,
   maxAttempts: 3,
   cron: { everyMs: 24 * 3_600_000 },
-  async run(_payload, services) {
+  async run(_payload, services: Services) {
     while ((await expireLapsedDocuments(services)) === 500) {
       // keep going until the backlog is gone
     }

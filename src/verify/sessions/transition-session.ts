@@ -22,22 +22,23 @@ export interface TransitionOptions {
   override?: boolean;
 }
 
-type SessionOutcomeListener = (
+/** Runs in the transaction of a move of a session that belongs to a partner application. */
+export type SessionStatusListener = (
   tx: Tx,
   session: { tenantId: string; sessionId: string; applicationId: string; status: SessionStatus },
 ) => Promise<void>;
-const outcomeListeners: SessionOutcomeListener[] = [];
 
-/** The partner surface listens so an application follows its verification session. */
-export function onSessionStatusChange(listener: SessionOutcomeListener): void {
-  outcomeListeners.push(listener);
+export interface SessionMove {
+  tenantId: string;
+  sessionId: string;
+  to: SessionStatus;
+  /** The composition root's list (`services.hooks.sessionStatusChanged`). */
+  listeners: readonly SessionStatusListener[];
 }
 
 export async function transitionSession(
   tx: Tx,
-  tenantId: string,
-  sessionId: string,
-  to: SessionStatus,
+  { tenantId, sessionId, to, listeners }: SessionMove,
   options: TransitionOptions = {},
 ): Promise<void> {
   const session = await tx
@@ -101,7 +102,7 @@ export async function transitionSession(
     });
   }
   if (session.application_id) {
-    for (const listener of outcomeListeners) {
+    for (const listener of listeners) {
       await listener(tx, { tenantId, sessionId, applicationId: session.application_id, status: to });
     }
   }

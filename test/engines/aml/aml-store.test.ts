@@ -6,8 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { runAdminCommand } from "../../../src/cli/admin-commands.js";
-import "../../../src/cli/register-commands.js";
+import { runOperatorCommand } from "../../../src/composition/operator-commands.js";
 import { readAmlEntities } from "../../../src/engines/aml/aml-store.js";
 import { syncAmlIndex } from "../../../src/engines/aml/aml-store-sync.js";
 import { createTestApp, type TestApp } from "../../support/test-app.js";
@@ -48,7 +47,7 @@ describe("AML list storage and the node index", () => {
   });
 
   test("kyc aml load stores the UN list, records the load and rebuilds this node's index", async () => {
-    load = (await runAdminCommand(t.services, ["aml", "load", UN_FILE])) as typeof load;
+    load = (await runOperatorCommand(t.services, ["aml", "load", UN_FILE])) as typeof load;
     assert.equal(load.loads[0]!.format, "un_consolidated_xml");
     assert.ok(load.loads[0]!.entity_count > 900, String(load.loads[0]!.entity_count));
     assert.equal(load.loads[0]!.added, load.loads[0]!.entity_count);
@@ -69,7 +68,7 @@ describe("AML list storage and the node index", () => {
   });
 
   test("reloading the same list adds nothing and keeps every entity", async () => {
-    const again = (await runAdminCommand(t.services, ["aml", "load", UN_FILE])) as typeof load;
+    const again = (await runOperatorCommand(t.services, ["aml", "load", UN_FILE])) as typeof load;
     assert.equal(again.loads[0]!.added, 0);
     const entities = await readAmlEntities(t.services.db);
     assert.equal(entities.length, load.loads[0]!.entity_count);
@@ -85,7 +84,7 @@ describe("AML list storage and the node index", () => {
         ftmLine("t-drop", "Octavia Wrenfield", ["crime"]),
       ].join("\n")}\n`,
     );
-    await runAdminCommand(t.services, ["aml", "load", base]);
+    await runOperatorCommand(t.services, ["aml", "load", base]);
     const delta = join(dir, "delta.ftm.json");
     writeFileSync(
       delta,
@@ -100,7 +99,7 @@ describe("AML list storage and the node index", () => {
         JSON.stringify({ op: "DEL", entity: { id: "t-drop" } }),
       ].join("\n")}\n`,
     );
-    const applied = (await runAdminCommand(t.services, ["aml", "load", delta])) as {
+    const applied = (await runOperatorCommand(t.services, ["aml", "load", delta])) as {
       loads: { format: string; added: number; modified: number; deleted: number }[];
     };
     assert.deepEqual(
@@ -136,7 +135,7 @@ describe("AML list storage and the node index", () => {
   test("a full list reload drops the entries its source no longer lists", async () => {
     const smaller = join(dir, "smaller.ftm.json");
     writeFileSync(smaller, `${ftmLine("t-keep", "Zorander Quillfeather", ["role.pep"])}\n`);
-    const reloaded = (await runAdminCommand(t.services, ["aml", "load", smaller])) as {
+    const reloaded = (await runOperatorCommand(t.services, ["aml", "load", smaller])) as {
       loads: { deleted: number }[];
     };
     assert.equal(reloaded.loads[0]!.deleted, 2);
@@ -149,11 +148,13 @@ describe("AML list storage and the node index", () => {
   test("an unrecognised file is refused without storing anything", async () => {
     const junk = join(dir, "junk.txt");
     writeFileSync(junk, "hello\n");
-    await assert.rejects(runAdminCommand(t.services, ["aml", "load", junk]), { code: "validation_failed" });
+    await assert.rejects(runOperatorCommand(t.services, ["aml", "load", junk]), {
+      code: "validation_failed",
+    });
   });
 
   test("kyc aml status counts entities per source and reports the index", async () => {
-    const status = (await runAdminCommand(t.services, ["aml", "status"])) as {
+    const status = (await runOperatorCommand(t.services, ["aml", "status"])) as {
       entities: number;
       sources: { source: string; entities: number }[];
       index: { ready: boolean; indexed_entities: number };
@@ -164,7 +165,7 @@ describe("AML list storage and the node index", () => {
   });
 
   test("kyc aml compare prints a score and its explanation", async () => {
-    const compared = (await runAdminCommand(t.services, [
+    const compared = (await runOperatorCommand(t.services, [
       "aml",
       "compare",
       "Fernando Perez",
@@ -175,7 +176,7 @@ describe("AML list storage and the node index", () => {
     };
     assert.ok(compared.score > 0.85 && compared.score < 1, String(compared.score));
     assert.ok(compared.explanation.length > 0);
-    const org = (await runAdminCommand(t.services, [
+    const org = (await runOperatorCommand(t.services, [
       "aml",
       "compare",
       "Acme Trading LLC",

@@ -1,14 +1,11 @@
 // PATCH /v3/session/{session_id}/update-status/ — the operator's authoritative override; fires the matching
 // webhook. Resolving an in_review session to approved/declined is also recorded as a review.
 import { z } from "zod";
-import { withTransaction } from "../../platform/db/transaction.js";
-import { type App, tenantOf } from "../../platform/http/app.js";
-import type { Services } from "../../services.js";
-import { findSession } from "./find-session.js";
-import { recordReview } from "./record-review.js";
-import { sessionIdParams } from "./session-schemas.js";
-import { SESSION_STATUSES } from "./session-states.js";
-import { transitionSession } from "./transition-session.js";
+import { type App, tenantOf } from "../../../platform/http/app.js";
+import type { Services } from "../../../services.js";
+import { overrideSessionStatus } from "../override-status.js";
+import { sessionIdParams } from "../session-schemas.js";
+import { SESSION_STATUSES } from "../session-states.js";
 
 export function registerUpdateStatusRoute(app: App, services: Services): void {
   app.patch(
@@ -36,21 +33,13 @@ export function registerUpdateStatusRoute(app: App, services: Services): void {
     },
     async (request) => {
       const tenantId = tenantOf(request).tenantId;
-      const session = await findSession(services.db, tenantId, request.params.session_id);
       const { status, reason } = request.body;
-      await withTransaction(services.db, async (tx) => {
-        if (session.status === "in_review" && (status === "approved" || status === "declined")) {
-          await recordReview(tx, {
-            tenantId,
-            sessionId: session.id,
-            reviewer: "api",
-            decision: status,
-            reason: reason ?? "",
-          });
-        }
-        await transitionSession(tx, tenantId, session.id, status, { actor: "api", reason, override: true });
+      const updated = await overrideSessionStatus(services, {
+        tenantId,
+        sessionId: request.params.session_id,
+        status,
+        reason,
       });
-      const updated = await findSession(services.db, tenantId, session.id);
       return {
         id: updated.id,
         status: updated.status,

@@ -1,9 +1,9 @@
 // GET /v3/session/{session_id}/logs/ — the chronological event list.
 import { z } from "zod";
-import { type App, tenantOf } from "../../platform/http/app.js";
-import type { Services } from "../../services.js";
-import { findSession } from "./find-session.js";
-import { sessionIdParams } from "./session-schemas.js";
+import { type App, tenantOf } from "../../../platform/http/app.js";
+import type { Services } from "../../../services.js";
+import { listSessionEvents } from "../session-log.js";
+import { sessionIdParams } from "../session-schemas.js";
 
 export function registerSessionLogsRoute(app: App, services: Services): void {
   app.get(
@@ -31,15 +31,7 @@ export function registerSessionLogsRoute(app: App, services: Services): void {
     },
     async (request) => {
       const tenantId = tenantOf(request).tenantId;
-      const session = await findSession(services.db, tenantId, request.params.session_id);
-      const rows = await services.db
-        .selectFrom("session_events")
-        .select(["id", "type", "actor", "data", "created_at"])
-        .where("tenant_id", "=", tenantId)
-        .where("session_id", "=", session.id)
-        .orderBy("id")
-        .execute();
-      return rows.map((row) => ({ ...row, id: String(row.id), created_at: row.created_at.toISOString() }));
+      return listSessionEvents(services.db, tenantId, request.params.session_id);
     },
   );
 }

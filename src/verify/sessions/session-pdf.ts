@@ -1,12 +1,10 @@
-// GET /v3/session/{session_id}/generate-pdf (no trailing slash; spec): the session's report as a binary
+// The data of a session's PDF report: checks, reviews and evidence thumbnails, rendered by pdf-report.ts.
 // application/pdf attachment. Evidence thumbnails come from the media store, never from URLs.
 import sharp from "sharp";
-import { type App, tenantOf } from "../../platform/http/app.js";
 import type { Services } from "../../services.js";
 import type { NodeResult } from "../modules/module.js";
 import { findSession } from "./find-session.js";
 import { type ReportCheck, type ReportImage, renderSessionReport } from "./pdf-report.js";
-import { sessionIdParams } from "./session-schemas.js";
 
 const MAX_THUMBNAILS = 12;
 
@@ -116,30 +114,4 @@ function detailLines(data: Record<string, unknown>): string[] {
     }
   }
   return lines.slice(0, 12);
-}
-
-export function registerGeneratePdfRoute(app: App, services: Services): void {
-  app.get(
-    "/session/:session_id/generate-pdf",
-    {
-      config: { rateBucket: "kyc_v3_read" },
-      schema: {
-        summary: "Verification report as a PDF attachment",
-        tags: ["sessions"],
-        params: sessionIdParams,
-      },
-    },
-    async (request, reply) => {
-      const { sessionId, pdf } = await generateSessionPdf(
-        services,
-        tenantOf(request).tenantId,
-        request.params.session_id,
-      );
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="verification-${sessionId}.pdf"`)
-        .header("cache-control", "private, no-store")
-        .send(pdf);
-    },
-  );
 }

@@ -1,9 +1,9 @@
 // POST /v3/session/ (spec: Verify surface: sessions).
 import { z } from "zod";
-import { type App, tenantOf } from "../../platform/http/app.js";
-import type { Services } from "../../services.js";
-import { createSession } from "./create-session.js";
-import { createSessionBody, createSessionResponse } from "./session-input.js";
+import { type App, tenantOf } from "../../../platform/http/app.js";
+import type { Services } from "../../../services.js";
+import { createSession } from "../create-session.js";
+import { createSessionBody, createSessionResponse } from "../session-input.js";
 
 export function registerCreateSessionRoute(app: App, services: Services): void {
   app.post(

@@ -1,12 +1,10 @@
-// DELETE (and POST) /v3/session/{session_id}/delete/ — soft delete: evidence purged, reads 404 afterwards.
+// Soft deletion of a session (DELETE /v3/session/{id}/delete/, the console).
 import { sql } from "kysely";
 import { removeFacesOfSession } from "../../identities/face-gallery/remove-faces.js";
 import { withTransaction } from "../../platform/db/transaction.js";
-import { type App, tenantOf } from "../../platform/http/app.js";
 import type { Services } from "../../services.js";
 import { findSession } from "./find-session.js";
 import { logSessionEvent } from "./session-log.js";
-import { sessionIdParams } from "./session-schemas.js";
 
 /**
  * Soft-deletes the session: its captures, results and gallery faces go in one transaction, its evidence rows
@@ -59,19 +57,4 @@ export async function deleteSession(services: Services, tenantId: string, sessio
     return media.map((row) => row.path);
   });
   for (const path of files) await services.media.delete(path);
-}
-
-export function registerDeleteSessionRoute(app: App, services: Services): void {
-  for (const method of ["DELETE", "POST"] as const) {
-    app.route({
-      method,
-      url: "/session/:session_id/delete/",
-      config: { rateBucket: "kyc_v3_read" },
-      schema: { summary: "Delete a session and its evidence", tags: ["sessions"], params: sessionIdParams },
-      handler: async (request, reply) => {
-        await deleteSession(services, tenantOf(request).tenantId, request.params.session_id);
-        return reply.status(204).send();
-      },
-    });
-  }
 }

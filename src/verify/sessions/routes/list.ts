@@ -1,10 +1,10 @@
 // GET /v3/session/ and its alias /v3/sessions: newest first, paged, with X-Total-Count / X-Page / X-Page-Size.
 import { z } from "zod";
-import { type App, tenantOf } from "../../platform/http/app.js";
-import type { Services } from "../../services.js";
-import { listSessions } from "./list-sessions.js";
-import { sessionObjectSchema } from "./session-schemas.js";
-import { SESSION_STATUSES } from "./session-states.js";
+import { type App, tenantOf } from "../../../platform/http/app.js";
+import type { Services } from "../../../services.js";
+import { listSessions } from "../list-sessions.js";
+import { sessionObjectSchema } from "../session-schemas.js";
+import { SESSION_STATUSES } from "../session-states.js";
 
 const query = z.object({
   status: z.enum(SESSION_STATUSES, { error: "invalid_status" }).optional(),

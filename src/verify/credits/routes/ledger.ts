@@ -1,8 +1,8 @@
 // GET /v3/credits/ledger/ (spec: Verify surface: workflows, usage, credits).
 import { z } from "zod";
-import { listLedger } from "../../platform/credits/list-ledger.js";
-import { type App, tenantOf } from "../../platform/http/app.js";
-import type { Services } from "../../services.js";
+import { listLedger } from "../../../platform/credits/list-ledger.js";
+import { type App, tenantOf } from "../../../platform/http/app.js";
+import type { Services } from "../../../services.js";
 
 const ledgerRow = z.object({
   id: z.string().uuid(),

@@ -1,9 +1,9 @@
 // GET /v3/session/{session_id}/ — the full session object with decision_v3.
-import { type App, tenantOf } from "../../platform/http/app.js";
-import type { Services } from "../../services.js";
-import { findSession } from "./find-session.js";
-import { serializeSession } from "./serialize-session.js";
-import { sessionIdParams, sessionObjectSchema } from "./session-schemas.js";
+import { type App, tenantOf } from "../../../platform/http/app.js";
+import type { Services } from "../../../services.js";
+import { findSession } from "../find-session.js";
+import { serializeSession } from "../serialize-session.js";
+import { sessionIdParams, sessionObjectSchema } from "../session-schemas.js";
 
 export function registerGetSessionRoute(app: App, services: Services): void {
   app.get(

@@ -1,0 +1,31 @@
+// The HTTP app: the two API surfaces (each with its explicit route list) and the routes that take no API
+// key — health, the applicant APIs (authorised by the session token), the hosted pages and the console.
+import { registerConsoleApi } from "../console/routes.js";
+import { registerHostedApplicationRoutes } from "../partner/applicant/routes.js";
+import { partnerSurface } from "../partner/routes.js";
+import { type App, buildApp } from "../platform/http/app.js";
+import { registerHealthRoute } from "../platform/http/health.js";
+import type { Services } from "../services.js";
+import { registerApplicantRoutes } from "../verify/applicant/routes.js";
+import { verifySurface } from "../verify/routes.js";
+import { registerWebApp } from "../web/serve-web-app.js";
+
+export function createHttpApp(services: Services, options: { logger?: boolean } = {}): Promise<App> {
+  return buildApp(services, {
+    surfaces: [verifySurface, partnerSurface],
+    publicRoutes: registerPublicRoutes,
+    logger: options.logger,
+  });
+}
+
+function registerPublicRoutes(app: App, services: Services): void {
+  registerHealthRoute(app, services.database);
+  registerApplicantRoutes(app, services);
+  registerHostedApplicationRoutes(app, services);
+  registerWebApp(app);
+  registerConsoleApi(app, services);
+}
+
+export function listen(app: App, services: Services): Promise<string> {
+  return app.listen({ port: services.config.port, host: services.config.host });
+}

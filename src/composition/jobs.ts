@@ -1,0 +1,28 @@
+// Every job the workers run, in one typed catalog (style: Trigger.dev's job catalog). `kyc start` and
+// `kyc worker` run them; cron sweeps fire once per interval across all worker processes.
+import { sweepLivenessChallengesJob } from "../engines/liveness/sweep-challenges-job.js";
+import { amlRescreenJob } from "../identities/aml-monitoring/rescreen-identities.js";
+import { evidenceRetentionJob } from "../identities/evidence-retention.js";
+import { identityImportJob } from "../identities/import/run-import-batch.js";
+import type { AnyJob } from "../platform/jobs/catalog.js";
+import { platformJobs } from "../platform/jobs/housekeeping.js";
+import { type JobWorker, startJobWorker } from "../platform/jobs/worker.js";
+import type { Services } from "../services.js";
+import { sessionJobs } from "../verify/sessions/session-jobs.js";
+import { deliverWebhookJob } from "../webhooks/deliver-event.js";
+
+export function allJobs(): AnyJob<Services>[] {
+  return [
+    ...platformJobs,
+    ...sessionJobs,
+    deliverWebhookJob,
+    sweepLivenessChallengesJob,
+    amlRescreenJob,
+    evidenceRetentionJob,
+    identityImportJob,
+  ];
+}
+
+export function startWorkers(services: Services): JobWorker {
+  return startJobWorker(services, allJobs(), { pollMs: services.config.jobPollMs });
+}

@@ -1,0 +1,64 @@
+// Per-step read models of a session: the evidence checklist (what each step has collected) and the compact
+// decision summary (each step's result). Both 404 for another tenant's or a deleted session.
+import type { Queryable } from "../../platform/db/transaction.js";
+import type { NodeResult } from "../modules/module.js";
+import { findSession } from "./find-session.js";
+
+async function sessionNodes(db: Queryable, tenantId: string, sessionId: string) {
+  return db
+    .selectFrom("session_nodes")
+    .select(["node_id", "feature", "state", "result", "captures"])
+    .where("tenant_id", "=", tenantId)
+    .where("session_id", "=", sessionId)
+    .orderBy("position")
+    .execute();
+}
+
+export async function getSessionChecklist(db: Queryable, tenantId: string, sessionId: string) {
+  const session = await findSession(db, tenantId, sessionId);
+  const nodes = await sessionNodes(db, tenantId, session.id);
+  return {
+    session_id: session.id,
+    stage: session.stage,
+    status: session.status,
+    items: nodes.map((node) => ({
+      node_id: node.node_id,
+      feature: node.feature,
+      state: node.state,
+      status: node.result?.status ?? null,
+      evidence_count: countEvidence(node.captures),
+    })),
+  };
+}
+
+export async function getDecisionSummary(db: Queryable, tenantId: string, sessionId: string) {
+  const session = await findSession(db, tenantId, sessionId);
+  const nodes = await sessionNodes(db, tenantId, session.id);
+  return {
+    session_id: session.id,
+    status: session.status,
+    decision: session.decision,
+    decision_reason: session.decision_reason,
+    completed_at: session.completed_at?.toISOString() ?? null,
+    checks: nodes.map((node) => {
+      const result = node.result as NodeResult | null;
+      return {
+        node_id: node.node_id,
+        feature: node.feature,
+        status: result?.status ?? "pending",
+        score: result?.score ?? null,
+        warnings: result?.warnings ?? [],
+      };
+    }),
+  };
+}
+
+/** Captured files are stored under keys ending in `_path` (see the modules' submit). */
+function countEvidence(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + countEvidence(item), 0);
+  if (!value || typeof value !== "object") return 0;
+  return Object.entries(value).reduce(
+    (sum, [key, item]) => sum + (key.endsWith("_path") && typeof item === "string" ? 1 : countEvidence(item)),
+    0,
+  );
+}

@@ -14,7 +14,10 @@ export const DEFAULT_RETENTION_DAYS = 365;
 const RETENTION = sql<number>`coalesce((t.settings ->> 'evidence_retention_days')::int, ${DEFAULT_RETENTION_DAYS})`;
 
 /** Purges one batch; returns how many files went. */
-export async function purgeExpiredEvidence(services: Services, batch = 1000): Promise<number> {
+export async function purgeExpiredEvidence(
+  services: Pick<Services, "db" | "media">,
+  batch = 1000,
+): Promise<number> {
   const paths = await withTransaction(services.db, async (tx) => {
     const faces = await sql<{ thumb_media_id: string | null }>`
       DELETE FROM faces f USING tenants t
@@ -52,14 +55,14 @@ export const evidenceRetentionJob = defineJob({
 });
 
 export async function setEvidenceRetentionDays(
-  services: Services,
+  { db }: Pick<Services, "db">,
   tenantId: string,
   days: number,
 ): Promise<void> {
   if (!Number.isInteger(days) || days < 1 || days > 3650) {
     throw new AppError("validation_failed", { field: "days", message: "Retention is 1..3650 days." });
   }
-  const row = await services.db
+  const row = await db
     .updateTable("tenants")
     .set({
       settings: sql`settings || jsonb_build_object('evidence_retention_days', ${days}::int)`,

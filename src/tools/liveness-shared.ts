@@ -41,11 +41,11 @@ export const verdictSchema = z
 
 /** spec: billed under the method key when it has its own explicit rate, otherwise under LIVENESS. */
 export async function billedLivenessFeature(
-  services: Services,
+  { db }: Pick<Services, "db">,
   tenantId: string,
   method: LivenessMethod,
 ): Promise<string> {
-  return (await explicitRateFor(services.db, tenantId, method)) !== null ? method : "LIVENESS";
+  return (await explicitRateFor(db, tenantId, method)) !== null ? method : "LIVENESS";
 }
 
 /**

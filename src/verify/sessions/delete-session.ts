@@ -11,7 +11,11 @@ import { logSessionEvent } from "./session-log.js";
  * are marked purged (URLs stop resolving), and the files are deleted after the commit, because a file
  * deletion cannot be rolled back.
  */
-export async function deleteSession(services: Services, tenantId: string, sessionId: string): Promise<void> {
+export async function deleteSession(
+  services: Pick<Services, "db" | "media">,
+  tenantId: string,
+  sessionId: string,
+): Promise<void> {
   const session = await findSession(services.db, tenantId, sessionId);
   const files = await withTransaction(services.db, async (tx) => {
     await tx

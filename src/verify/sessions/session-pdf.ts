@@ -8,7 +8,11 @@ import { type ReportCheck, type ReportImage, renderSessionReport } from "./pdf-r
 
 const MAX_THUMBNAILS = 12;
 
-export async function generateSessionPdf(services: Services, tenantId: string, sessionId: string) {
+export async function generateSessionPdf(
+  services: Pick<Services, "db" | "log" | "media">,
+  tenantId: string,
+  sessionId: string,
+) {
   const session = await findSession(services.db, tenantId, sessionId);
   const [nodes, reviews, media] = await Promise.all([
     services.db

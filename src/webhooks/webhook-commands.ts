@@ -1,7 +1,9 @@
-// `kyc webhook events T` (delivery log) and `kyc webhook resend T EVENT_ID`.
+// `kyc webhook events T` (delivery log), `kyc webhook resend T EVENT_ID`, `kyc webhook status T` (is the
+// endpoint enabled, its failure streak) and `kyc webhook enable T` (after it was disabled for failing).
 import { registerAdminCommand } from "../cli/admin-commands.js";
 import { AppError } from "../platform/errors.js";
 import { requireTenantId } from "../platform/tenants/tenants.js";
+import { enableWebhookEndpoint, getWebhookEndpointStatus } from "./enable-endpoint.js";
 import { listWebhookEvents, resendWebhookEvent } from "./resend-event.js";
 
 registerAdminCommand("webhook events", async (services, command) => {
@@ -15,4 +17,14 @@ registerAdminCommand("webhook resend", async (services, command) => {
     throw new AppError("validation_failed", { message: "Use: webhook resend TENANT EVENT_ID" });
   await resendWebhookEvent(services.db, requireTenantId(tenant), eventId);
   return { ok: true };
+});
+
+registerAdminCommand("webhook status", async (services, command) => {
+  const tenantId = requireTenantId(command.positionals[0] ?? "");
+  return getWebhookEndpointStatus(services.db, tenantId);
+});
+
+registerAdminCommand("webhook enable", async (services, command) => {
+  const tenantId = requireTenantId(command.positionals[0] ?? "");
+  return enableWebhookEndpoint(services.db, tenantId, "cli");
 });

@@ -14,14 +14,14 @@ import { registerPublicRoutes } from "./public-routes.js";
 import type { Services } from "./services.js";
 import { verifySurface } from "./verify/routes.js";
 import { sessionJobs } from "./verify/sessions/session-jobs.js";
-import { deliverWebhookJob } from "./webhooks/deliver-event.js";
+import { webhookJobs } from "./webhooks/deliver-event.js";
 
 /** Every job the workers run: one typed catalog. */
 export function allJobs(): JobDefinition<never>[] {
   return [
     ...platformJobs,
     ...sessionJobs,
-    deliverWebhookJob,
+    ...webhookJobs,
     sweepLivenessChallengesJob,
     amlRescreenJob,
     evidenceRetentionJob,

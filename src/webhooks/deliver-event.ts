@@ -8,6 +8,7 @@ import type { Services } from "../services.js";
 import { DELIVER_WEBHOOK_JOB } from "./enqueue-event.js";
 import { holdForDisabledEndpoint, loadPendingDelivery, markSkipped } from "./load-delivery.js";
 import { recordAttempt } from "./record-attempt.js";
+import { requeueStrandedWebhooksJob } from "./requeue-stranded.js";
 import { DELIVERY_TIMEOUT_MS, sendDelivery } from "./send-delivery.js";
 import { signDelivery } from "./sign-delivery.js";
 
@@ -80,3 +81,6 @@ export const deliverWebhookJob = defineJob({
     await deliverWebhookEvent(services, eventId, { onlyWhenDue: true });
   },
 });
+
+/** The webhook jobs the workers run: deliveries, and the sweep that gives stranded events a new job. */
+export const webhookJobs = [deliverWebhookJob, requeueStrandedWebhooksJob];

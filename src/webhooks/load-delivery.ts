@@ -43,7 +43,9 @@ export async function loadPendingDelivery(
       "webhook_endpoint_health.disabled_at",
       // Database clock, like the job queue that ran this: a stray second job for an event whose next attempt
       // is still ahead (a queue retry after a timeout, a resend racing a retry) does not send it early.
-      sql<boolean>`webhook_events.next_attempt_at IS NULL OR webhook_events.next_attempt_at <= now()`.as("due"),
+      sql<boolean>`webhook_events.next_attempt_at IS NULL OR webhook_events.next_attempt_at <= now()`.as(
+        "due",
+      ),
     ])
     .where("webhook_events.id", "=", eventId)
     .executeTakeFirst();
@@ -84,7 +86,11 @@ export const HELD_BY_DISABLED_ENDPOINT = "endpoint_disabled";
  * enableWebhookEndpoint, which requeues held events under an exclusive lock: an event is never held after the
  * enable that should have requeued it.
  */
-export async function holdForDisabledEndpoint(db: Queryable, tenantId: string, eventId: string): Promise<boolean> {
+export async function holdForDisabledEndpoint(
+  db: Queryable,
+  tenantId: string,
+  eventId: string,
+): Promise<boolean> {
   return withTransaction(db, async (tx) => {
     const health = await tx
       .selectFrom("webhook_endpoint_health")

@@ -21,6 +21,7 @@ export function signDelivery(
     "x-webhook-event": event.eventType,
   };
   // Signed at send time, not enqueue time: receivers reject a t more than 5 minutes old (spec: Limits).
-  if (signingSecret) headers["x-webhook-signature"] = signPayload(signingSecret, Math.floor(nowMs / 1000), body);
+  if (signingSecret)
+    headers["x-webhook-signature"] = signPayload(signingSecret, Math.floor(nowMs / 1000), body);
   return { body, headers };
 }

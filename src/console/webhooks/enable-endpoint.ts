@@ -28,6 +28,7 @@ export function registerConsoleEnableWebhookEndpointRoute(app: App, services: Se
       },
     },
     // enableWebhookEndpoint audits in its own transaction, with the operator as actor.
-    async (request) => enableWebhookEndpoint(services.db, request.params.tenant_id, operatorOf(request).actor),
+    async (request) =>
+      enableWebhookEndpoint(services.db, request.params.tenant_id, operatorOf(request).actor),
   );
 }

@@ -41,7 +41,7 @@ export async function deliverWebhookEvent(
   const result = await sendDelivery(endpoint.url, request, {
     allowPrivateTargets: services.config.allowPrivateTargets,
   });
-  const recorded = await recordAttempt(services.db, event, endpoint.url, result);
+  const recorded = await recordAttempt(services.db, delivery, endpoint.url, result);
 
   if (recorded.outcome !== "delivered") {
     services.log.warn(

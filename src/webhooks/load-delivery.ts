@@ -15,6 +15,8 @@ export interface PendingDelivery {
     url: string | null;
     signingSecret: string | null;
     disabledAt: Date | null;
+    /** No failure streak on this URL and a success recorded within the last minute. */
+    recentlyHealthy: boolean;
   };
 }
 
@@ -41,6 +43,11 @@ export async function loadPendingDelivery(
       "tenants.webhook_url",
       "tenants.webhook_signing_secret",
       "webhook_endpoint_health.disabled_at",
+      sql<boolean>`coalesce(webhook_endpoint_health.failing_since IS NULL
+        AND webhook_endpoint_health.url = tenants.webhook_url
+        AND webhook_endpoint_health.last_success_at > now() - interval '1 minute', false)`.as(
+        "recently_healthy",
+      ),
       // Database clock, like the job queue that ran this: a stray second job for an event whose next attempt
       // is still ahead (a queue retry after a timeout, a resend racing a retry) does not send it early.
       sql<boolean>`webhook_events.next_attempt_at IS NULL OR webhook_events.next_attempt_at <= now()`.as(
@@ -62,6 +69,7 @@ export async function loadPendingDelivery(
       url: row.webhook_url,
       signingSecret: row.webhook_signing_secret,
       disabledAt: row.disabled_at,
+      recentlyHealthy: row.recently_healthy,
     },
   };
 }

@@ -9,13 +9,13 @@ import { platformJobs } from "../platform/jobs/housekeeping.js";
 import { type JobWorker, startJobWorker } from "../platform/jobs/worker.js";
 import type { Services } from "../services.js";
 import { sessionJobs } from "../verify/sessions/session-jobs.js";
-import { deliverWebhookJob } from "../webhooks/deliver-event.js";
+import { webhookJobs } from "../webhooks/deliver-event.js";
 
 export function allJobs(): AnyJob<Services>[] {
   return [
     ...platformJobs,
     ...sessionJobs,
-    deliverWebhookJob,
+    ...webhookJobs,
     sweepLivenessChallengesJob,
     amlRescreenJob,
     evidenceRetentionJob,

@@ -29,6 +29,8 @@ import { registerConsoleSetFeaturesRoutes } from "./tenants/set-features.js";
 import { registerConsoleSetTenantStatusRoutes } from "./tenants/set-status.js";
 import { registerConsoleSetWebhookUrlRoute } from "./tenants/set-webhook-url.js";
 import { registerConsoleTopUpRoute } from "./tenants/top-up.js";
+import { registerConsoleEnableWebhookEndpointRoute } from "./webhooks/enable-endpoint.js";
+import { registerConsoleGetWebhookEndpointStatusRoute } from "./webhooks/get-endpoint-status.js";
 import { registerConsoleListWebhookEventsRoute } from "./webhooks/list-events.js";
 import { registerConsoleResendWebhookEventRoute } from "./webhooks/resend-event.js";
 import { registerConsoleCreateWorkflowRoute } from "./workflows/create.js";
@@ -52,6 +54,8 @@ function registerTenantRoutes(app: App, services: Services): void {
   registerConsoleReviewSessionRoute(app, services);
   registerConsoleListWebhookEventsRoute(app, services);
   registerConsoleResendWebhookEventRoute(app, services);
+  registerConsoleGetWebhookEndpointStatusRoute(app, services);
+  registerConsoleEnableWebhookEndpointRoute(app, services);
   registerConsoleListWorkflowsRoute(app, services);
   registerConsoleCreateWorkflowRoute(app, services);
   registerConsoleSetWorkflowStatusRoute(app, services);

@@ -1,117 +1,86 @@
-// The delivery worker (design: timeout 15 s; retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; then the
-// delivery is marked failed and can be resent). One webhook_attempts row per try (style: Svix's worker).
+// The delivery worker, in phases (style: Svix's worker): load the event and its tenant's endpoint, sign, send
+// through the SSRF-safe client, record the attempt (with the endpoint's failure streak and the next attempt's
+// job, in one transaction), and schedule the retry. design: timeout 15 s; retries after 5 s, 5 min, 30 min,
+// 2 h, 5 h, 10 h, 10 h (±10 % jitter, retry-schedule.ts); then the event is failed and can be resent.
 import { z } from "zod";
 import { defineJob } from "../platform/jobs/catalog.js";
-import { enqueueJob } from "../platform/jobs/queue.js";
-import { checkTarget, postToTarget, TargetRefusedError } from "../platform/net/safe-request.js";
 import type { Services } from "../services.js";
 import { DELIVER_WEBHOOK_JOB } from "./enqueue-event.js";
-import { signPayload } from "./sign-payload.js";
+import { holdForDisabledEndpoint, loadPendingDelivery, markSkipped } from "./load-delivery.js";
+import { recordAttempt } from "./record-attempt.js";
+import { requeueStrandedWebhooksJob } from "./requeue-stranded.js";
+import { DELIVERY_TIMEOUT_MS, sendDelivery } from "./send-delivery.js";
+import { signDelivery } from "./sign-delivery.js";
 
-export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
-export const DELIVERY_TIMEOUT_MS = 15_000;
+export { RETRY_DELAYS_MS } from "./retry-schedule.js";
+export { DELIVERY_TIMEOUT_MS } from "./send-delivery.js";
 
-export type DeliveryOutcome = "delivered" | "retrying" | "failed" | "skipped";
+/** `held`: the tenant's endpoint is disabled; the event waits, failed, until it is enabled. */
+export type DeliveryOutcome = "delivered" | "retrying" | "failed" | "skipped" | "held";
 
-export async function deliverWebhookEvent(services: Services, eventId: string): Promise<DeliveryOutcome> {
-  const event = await services.db
-    .selectFrom("webhook_events")
-    .innerJoin("tenants", "tenants.id", "webhook_events.tenant_id")
-    .select([
-      "webhook_events.id",
-      "webhook_events.tenant_id",
-      "webhook_events.event_type",
-      "webhook_events.payload",
-      "webhook_events.status",
-      "webhook_events.attempts",
-      "tenants.webhook_url",
-      "tenants.webhook_signing_secret",
-    ])
-    .where("webhook_events.id", "=", eventId)
-    .executeTakeFirst();
-  if (event?.status !== "pending") return "skipped";
-  if (!event.webhook_url) {
-    await services.db
-      .updateTable("webhook_events")
-      .set({ status: "skipped" })
-      .where("id", "=", eventId)
-      .execute();
+/**
+ * Delivers one pending event now. The job passes `onlyWhenDue`, so a stray second job for the same event does
+ * not send it before its scheduled retry; callers that mean "now" (tests, the e2e harness) leave it off.
+ */
+export async function deliverWebhookEvent(
+  services: Services,
+  eventId: string,
+  options: { onlyWhenDue?: boolean } = {},
+): Promise<DeliveryOutcome> {
+  const delivery = await loadPendingDelivery(services.db, eventId, options);
+  if (!delivery) return "skipped";
+  const { event, endpoint } = delivery;
+  if (!endpoint.url) {
+    await markSkipped(services.db, event.id);
     return "skipped";
   }
-  const attempt = event.attempts + 1;
-  const body = JSON.stringify(event.payload);
-  const started = Date.now();
-  let statusCode: number | null = null;
-  let error: string | null = null;
-  let refused = false;
-  try {
-    const target = await checkTarget(event.webhook_url, {
-      allowPrivate: services.config.allowPrivateTargets,
-    });
-    const headers: Record<string, string> = {
-      "user-agent": "kyc-webhooks/1",
-      "x-webhook-id": event.id,
-      "x-webhook-event": event.event_type,
-    };
-    // spec: Delivery rules 2 — without a signing secret the delivery goes out unsigned.
-    if (event.webhook_signing_secret) {
-      headers["x-webhook-signature"] = signPayload(
-        event.webhook_signing_secret,
-        Math.floor(Date.now() / 1000),
-        body,
-      );
-    }
-    const result = await postToTarget(target, body, headers, DELIVERY_TIMEOUT_MS);
-    statusCode = result.status;
-    if (statusCode < 200 || statusCode >= 300) error = `HTTP ${statusCode}`;
-  } catch (caught) {
-    refused = caught instanceof TargetRefusedError;
-    error = caught instanceof Error ? caught.message : String(caught);
-  }
-  const durationMs = Date.now() - started;
-  const delivered = error === null;
-  const exhausted = attempt > RETRY_DELAYS_MS.length;
-  const outcome: DeliveryOutcome = delivered ? "delivered" : refused || exhausted ? "failed" : "retrying";
+  if (endpoint.disabledAt && (await holdForDisabledEndpoint(services.db, event.tenantId, event.id)))
+    return "held";
 
-  await services.db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto("webhook_attempts")
-      .values({
-        event_id: event.id,
-        tenant_id: event.tenant_id,
-        attempt,
-        url: event.webhook_url!,
-        status_code: statusCode,
-        error,
-        duration_ms: durationMs,
-      })
-      .execute();
-    const retryAt = outcome === "retrying" ? new Date(Date.now() + RETRY_DELAYS_MS[attempt - 1]!) : null;
-    await tx
-      .updateTable("webhook_events")
-      .set({
-        attempts: attempt,
-        status: outcome === "retrying" ? "pending" : outcome === "delivered" ? "delivered" : "failed",
-        last_error: error,
-        next_attempt_at: retryAt,
-        delivered_at: delivered ? new Date() : null,
-        target_url: event.webhook_url,
-      })
-      .where("id", "=", event.id)
-      .execute();
-    if (retryAt)
-      await enqueueJob(tx, DELIVER_WEBHOOK_JOB, { eventId: event.id }, { runAt: retryAt, maxAttempts: 1 });
+  const request = signDelivery(event, endpoint.signingSecret);
+  const result = await sendDelivery(endpoint.url, request, {
+    allowPrivateTargets: services.config.allowPrivateTargets,
   });
-  if (!delivered) services.log.warn({ eventId, attempt, error, outcome }, "webhook delivery failed");
-  return outcome;
+  const recorded = await recordAttempt(services.db, delivery, endpoint.url, result);
+
+  if (recorded.outcome !== "delivered") {
+    services.log.warn(
+      {
+        eventId,
+        tenantId: event.tenantId,
+        attempt: recorded.attempt,
+        error: result.error,
+        errorClass: result.errorClass,
+        outcome: recorded.outcome,
+        retryAt: recorded.retryAt?.toISOString(),
+      },
+      "webhook delivery failed",
+    );
+  }
+  if (recorded.disabled) {
+    const { tenantId, url, failingSince, consecutiveFailures, reason } = recorded.disabled;
+    services.log.warn(
+      { tenantId, url, failingSince: failingSince.toISOString(), consecutiveFailures, reason },
+      "webhook endpoint disabled after a long run of failures; enable it with `kyc webhook enable`",
+    );
+  }
+  return recorded.outcome;
 }
 
 export const deliverWebhookJob = defineJob({
   name: DELIVER_WEBHOOK_JOB,
   payload: z.object({ eventId: z.string().uuid() }),
   timeoutMs: DELIVERY_TIMEOUT_MS + 10_000,
-  maxAttempts: 1,
+  // A delivery's own retries are new jobs (retry-schedule.ts). The queue retries a job only when it threw —
+  // the database failed while loading or recording, or the job timed out — so the event is sent again (a
+  // duplicate at worst) instead of staying pending with no job; a job whose attempt was recorded finds the
+  // event delivered, failed or not yet due, and does nothing.
+  maxAttempts: 3,
+  backoffMs: (attempt) => 30_000 * attempt,
   async run({ eventId }, services: Services) {
-    await deliverWebhookEvent(services, eventId);
+    await deliverWebhookEvent(services, eventId, { onlyWhenDue: true });
   },
 });
+
+/** The webhook jobs the workers run: deliveries, and the sweep that gives stranded events a new job. */
+export const webhookJobs = [deliverWebhookJob, requeueStrandedWebhooksJob];

@@ -1,8 +1,11 @@
-// `kyc webhook events T` (delivery log) and `kyc webhook resend T EVENT_ID`.
+// `kyc webhook events T` (delivery log), `kyc webhook resend T EVENT_ID`, `kyc webhook status T` (is the
+// endpoint enabled, its failure streak) and `kyc webhook enable T` (after it was disabled for failing).
+
 import type { CommandTable } from "../platform/commands/command-table.js";
 import { AppError } from "../platform/errors.js";
 import { requireTenantId } from "../platform/tenants/tenants.js";
 import type { Services } from "../services.js";
+import { enableWebhookEndpoint, getWebhookEndpointStatus } from "./enable-endpoint.js";
 import { listWebhookEvents, resendWebhookEvent } from "./resend-event.js";
 
 export const webhookCommands: CommandTable<Services> = {
@@ -16,5 +19,13 @@ export const webhookCommands: CommandTable<Services> = {
       throw new AppError("validation_failed", { message: "Use: webhook resend TENANT EVENT_ID" });
     await resendWebhookEvent(services.db, requireTenantId(tenant), eventId);
     return { ok: true };
+  },
+  "webhook status": async (services, command) => {
+    const tenantId = requireTenantId(command.positionals[0] ?? "");
+    return getWebhookEndpointStatus(services.db, tenantId);
+  },
+  "webhook enable": async (services, command) => {
+    const tenantId = requireTenantId(command.positionals[0] ?? "");
+    return enableWebhookEndpoint(services.db, tenantId, "cli");
   },
 };

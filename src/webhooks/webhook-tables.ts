@@ -25,11 +25,27 @@ export interface WebhookAttemptsTable {
   url: string;
   status_code: number | null;
   error: string | null;
+  /** See SendErrorClass in send-delivery.ts; null for a 2xx. */
+  error_class: string | null;
+  response_excerpt: string | null;
   duration_ms: number;
   created_at: Timestamp;
+}
+
+export interface WebhookEndpointHealthTable {
+  tenant_id: string;
+  url: string | null;
+  failing_since: NullableTimestamp;
+  consecutive_failures: Generated<number>;
+  last_failure_at: NullableTimestamp;
+  last_success_at: NullableTimestamp;
+  disabled_at: NullableTimestamp;
+  disabled_reason: string | null;
+  updated_at: Timestamp;
 }
 
 export interface WebhookTables {
   webhook_events: WebhookEventsTable;
   webhook_attempts: WebhookAttemptsTable;
+  webhook_endpoint_health: WebhookEndpointHealthTable;
 }

@@ -1,5 +1,6 @@
 // spec: Events — delivery rules; design: signature layout, 15 s timeout, retries after 5 s, 5 min, 30 min,
-// 2 h, 5 h, 10 h, 10 h, then failed and resendable; private targets refused unless ALLOW_PRIVATE_TARGETS.
+// 2 h, 5 h, 10 h, 10 h (each ±10 % jitter), then failed and resendable; private targets refused unless
+// ALLOW_PRIVATE_TARGETS.
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -72,10 +73,19 @@ describe("webhook delivery (private targets allowed for the loopback receiver)",
     assert.ok(delay >= 4_000 && delay <= 7_000, `next attempt in ${delay} ms`);
     const attempts = await t.services.db
       .selectFrom("webhook_attempts")
-      .select(["attempt", "status_code", "url"])
+      .select(["attempt", "status_code", "url", "error", "error_class", "duration_ms"])
       .where("event_id", "=", id)
       .execute();
-    assert.deepEqual(attempts, [{ attempt: 1, status_code: 500, url: receiver.url }]);
+    assert.equal(attempts.length, 1);
+    const { duration_ms: durationMs, ...attempt } = attempts[0]!;
+    assert.deepEqual(attempt, {
+      attempt: 1,
+      status_code: 500,
+      url: receiver.url,
+      error: "HTTP 500",
+      error_class: "http_status",
+    });
+    assert.ok(durationMs >= 0 && durationMs < 15_000);
     const jobs = await t.services.db
       .selectFrom("jobs")
       .select(["run_at", "status"])
@@ -210,6 +220,12 @@ describe("webhook destinations (ALLOW_PRIVATE_TARGETS off)", () => {
       assert.equal(row.status, "failed", url);
       assert.equal(row.last_error, "blocked_address", url);
       assert.equal(receiver.received.length, before, `${url} was contacted`);
+      const attempt = await t.services.db
+        .selectFrom("webhook_attempts")
+        .select(["status_code", "error_class"])
+        .where("event_id", "=", id)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual(attempt, { status_code: null, error_class: "target_refused" }, url);
     }
   });
 

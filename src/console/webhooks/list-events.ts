@@ -8,7 +8,12 @@ import { CONSOLE_TAGS, tenantParams } from "../console-schemas.js";
 const eventSchema = z.object({
   id: z.string().describe("The event id (X-Webhook-Id)."),
   event_type: z.string(),
-  status: z.string().describe("pending, delivered, failed or skipped (no webhook URL)."),
+  status: z
+    .string()
+    .describe(
+      "pending, delivered, failed or skipped (no webhook URL). Failed with last_error endpoint_disabled: held " +
+        "while the endpoint is disabled; enabling it sends the event again.",
+    ),
   attempts: z.number().int(),
   last_error: z.string().nullable(),
   created_at: z.string(),

@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
 } from "fastify";
 import {
@@ -16,7 +17,9 @@ import type { RateBucket } from "../../config.js";
 import type { Services } from "../../services.js";
 import { authenticateApiKey, type TenantContext } from "../auth/authenticate.js";
 import { AppError, isAppError } from "../errors.js";
+import { bodyLimitFor, DEFAULT_BODY_LIMIT } from "./body-limits.js";
 import { renderError, surfaceOf } from "./error-bodies.js";
+import { assertStorableInput } from "./input-guards.js";
 import { registerOpenApi } from "./openapi.js";
 import { validationToAppError } from "./validation-errors.js";
 
@@ -38,9 +41,6 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** Images travel as base64 (8 MB decoded each, several per request for liveness frames). */
-const BODY_LIMIT = 64 * 1024 * 1024;
-
 export interface SurfaceDefinition {
   prefix: string;
   /** Pulls the raw API key out of the request headers. */
@@ -58,17 +58,30 @@ export interface BuildAppOptions {
 export async function buildApp(services: Services, options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: options.logger === false ? undefined : (services.log as FastifyBaseLogger),
-    bodyLimit: BODY_LIMIT,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: true,
     // The spec writes paths with a trailing slash; integrators often drop it.
     routerOptions: { ignoreTrailingSlash: true },
+    // Router failures (bad percent-encoding, an over-long path parameter) answer in the surface's shape.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      const appError = routerError(error);
+      return reply.status(appError.status).send(renderError(surfaceOf(request.url), appError));
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook("onRoute", (route) => {
+    const limit = bodyLimitFor(route.url);
+    if (route.bodyLimit === undefined && limit !== undefined) route.bodyLimit = limit;
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // A POST without a body validates as an empty object, so all-optional bodies work without `{}`.
   app.addHook("preValidation", async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+    // NUL, lone surrogates and hostile nesting never reach a handler or the database (input-guards.ts).
+    assertStorableInput(request.params, "path");
+    assertStorableInput(request.query, "query");
+    assertStorableInput(request.body, "body");
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -123,6 +136,21 @@ export async function buildApp(services: Services, options: BuildAppOptions): Pr
 export function tenantOf(request: FastifyRequest): TenantContext {
   if (!request.tenant) throw new AppError("invalid_api_key", { detail: "invalid API key" });
   return request.tenant;
+}
+
+/** spec: Errors — a path that cannot be decoded is a 400; no id is longer than the router's limit (404). */
+function routerError(error: FastifyError): AppError {
+  if (error.code === "FST_ERR_BAD_URL") {
+    return new AppError("validation_failed", {
+      detail: "invalid_path",
+      field: "path",
+      message: "The path is not valid percent-encoded UTF-8.",
+    });
+  }
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    return new AppError("route_not_found", { detail: "Not found.", message: "Not found." });
+  }
+  return new AppError("internal", { cause: error, message: "Internal error." });
 }
 
 function toAppError(error: FastifyError): AppError {

@@ -39,7 +39,8 @@ export function assertStorableInput(value: unknown, fallbackField: string): void
     for (const [key, item] of Object.entries(current)) {
       // The top level names the field; below it, every finding is reported against that field.
       const itemField = depth === 0 ? fieldName(key, fallbackField) : field;
-      if (isUnstorableString(key)) throw invalidField(itemField, "a key contains NUL or an unpaired surrogate");
+      if (isUnstorableString(key))
+        throw invalidField(itemField, "a key contains NUL or an unpaired surrogate");
       stack.push({ value: item, depth: depth + 1, field: itemField });
     }
   }

@@ -1,10 +1,13 @@
 // GET, POST, DELETE /v3/session/{session_id}/tags/ — list, apply, remove; body {tag}.
 import { sql } from "kysely";
 import { z } from "zod";
+import { AppError } from "../../platform/errors.js";
 import { type App, tenantOf } from "../../platform/http/app.js";
 import type { Services } from "../../services.js";
 import { findSession } from "./find-session.js";
 import { sessionIdParams } from "./session-schemas.js";
+
+const MAX_TAGS_PER_SESSION = 50;
 
 const tagBody = z.object({
   tag: z.string().trim().min(1, { error: "invalid_tag" }).max(64, { error: "invalid_tag" }),
@@ -31,6 +34,14 @@ export function registerSessionTagsRoutes(app: App, services: Services): void {
         const tenantId = tenantOf(request).tenantId;
         const session = await findSession(services.db, tenantId, request.params.session_id);
         const tag = request.body.tag;
+        // Documented limit (README: Limits): 64 characters per tag, 50 tags per session.
+        if (method === "POST" && !session.tags.includes(tag) && session.tags.length >= MAX_TAGS_PER_SESSION) {
+          throw new AppError("validation_failed", {
+            detail: "invalid_tag",
+            field: "tag",
+            message: `A session holds at most ${MAX_TAGS_PER_SESSION} tags.`,
+          });
+        }
         const tags =
           method === "POST"
             ? sql<

@@ -21,6 +21,7 @@ import { bodyLimitFor, DEFAULT_BODY_LIMIT } from "./body-limits.js";
 import { renderError, surfaceOf } from "./error-bodies.js";
 import { assertStorableInput } from "./input-guards.js";
 import { registerOpenApi } from "./openapi.js";
+import { redactTokens } from "./redact-url.js";
 import { validationToAppError } from "./validation-errors.js";
 
 declare module "fastify" {
@@ -60,6 +61,9 @@ export async function buildApp(services: Services, options: BuildAppOptions): Pr
     loggerInstance: options.logger === false ? undefined : (services.log as FastifyBaseLogger),
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: true,
+    // Fastify's own request log prints the raw URL, which for the applicant API holds the session's
+    // credential; the onResponse hook below logs it with the token removed instead.
+    disableRequestLogging: true,
     // The spec writes paths with a trailing slash; integrators often drop it.
     routerOptions: { ignoreTrailingSlash: true },
     // Router failures (bad percent-encoding, an over-long path parameter) answer in the surface's shape.
@@ -68,6 +72,17 @@ export async function buildApp(services: Services, options: BuildAppOptions): Pr
       return reply.status(appError.status).send(renderError(surfaceOf(request.url), appError));
     },
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: redactTokens(request.url),
+        statusCode: reply.statusCode,
+        responseTimeMs: Math.round(reply.elapsedTime),
+      },
+      "request completed",
+    );
+  });
   app.addHook("onRoute", (route) => {
     const limit = bodyLimitFor(route.url);
     if (route.bodyLimit === undefined && limit !== undefined) route.bodyLimit = limit;

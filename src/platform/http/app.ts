@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  LogController,
 } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -63,7 +64,7 @@ export async function buildApp(services: Services, options: BuildAppOptions): Pr
     trustProxy: true,
     // Fastify's own request log prints the raw URL, which for the applicant API holds the session's
     // credential; the onResponse hook below logs it with the token removed instead.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // The spec writes paths with a trailing slash; integrators often drop it.
     routerOptions: { ignoreTrailingSlash: true },
     // Router failures (bad percent-encoding, an over-long path parameter) answer in the surface's shape.

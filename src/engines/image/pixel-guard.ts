@@ -27,7 +27,8 @@ export class ImageHeaderError extends Error {
 export async function readCheckedHeader(bytes: Buffer): Promise<Metadata> {
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" }).metadata();
+    // metadata() parses the header only; the limit is applied below so the refusal can say why.
+    meta = await sharp(bytes, { limitInputPixels: false, failOn: "error" }).metadata();
   } catch (cause) {
     throw new ImageHeaderError("unreadable", "image header could not be read", { cause });
   }

@@ -40,6 +40,12 @@ const envSchema = z.object({
   RATE_LIMIT_KYC_V3_SESSION_CREATE: perMinute(300),
   RATE_LIMIT_KYC_V3_MEDIA: perMinute(600),
   RATE_LIMIT_PARTNER_READ: perMinute(600),
+  RATE_LIMIT_APPLICANT_STEPS: perMinute(30),
+  SESSION_TOKEN_KEY: z
+    .string()
+    .min(32)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   AML_PROVIDER: z.enum(["builtin", "yente"]).default("builtin"),
   YENTE_URL: z
@@ -74,6 +80,10 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   rateLimits: Record<RateBucket, number>;
   jobPollMs: number;
+  /** Applicant calls that change a session (steps, consent, finish) per session token per minute. */
+  applicantStepsPerMinute: number;
+  /** Key the session URL tokens are derived from; a file in DATA_DIR when unset (applicant/session-token.ts). */
+  sessionTokenKey?: string;
   /** AML screening engine: the built-in index over the stored lists, or a yente server. */
   amlProvider: "builtin" | "yente";
   yenteUrl?: string;
@@ -117,6 +127,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       partner_read: e.RATE_LIMIT_PARTNER_READ,
     },
     jobPollMs: e.JOB_POLL_MS,
+    applicantStepsPerMinute: e.RATE_LIMIT_APPLICANT_STEPS,
+    sessionTokenKey: e.SESSION_TOKEN_KEY,
     amlProvider: e.AML_PROVIDER,
     yenteUrl: e.YENTE_URL,
     yenteDataset: e.YENTE_DATASET,

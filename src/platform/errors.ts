@@ -41,6 +41,7 @@ export const ERROR_STATUS = {
   insufficient_credits: 402,
   // 403
   forbidden: 403,
+  tenant_suspended: 403,
   feature_not_enabled: 403,
   lens_service_not_enabled: 403,
   // 404

@@ -23,7 +23,8 @@ export interface SessionsTable {
   workflow_snapshot: Json<{ id: string | null; name: string; nodes: WorkflowNode[] }>;
   individual_id: string | null;
   application_id: string | null;
-  token: string;
+  /** SHA-256 of the URL token (applicant/session-token.ts); the token itself is never stored. */
+  token_hash: string;
   session_kind: Generated<string>;
   status: Generated<string>;
   decision: Generated<string>;

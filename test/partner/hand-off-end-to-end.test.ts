@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createFlow } from "../../src/partner/flows/flows.js";
 import { setWebhookUrl } from "../../src/platform/tenants/tenants.js";
+import { sessionTokenHash } from "../../src/verify/applicant/session-token.js";
 import { createWorkflow } from "../../src/verify/workflows/workflows.js";
 import { createTestApp, type TestApp } from "../support/test-app.js";
 import { bearer, partnerJwt, tokenOf } from "./partner-support.js";
@@ -121,7 +122,7 @@ describe("partner application hand-off to verification", () => {
     const session = await t.services.db
       .selectFrom("sessions")
       .select("id")
-      .where("token", "=", sessionToken)
+      .where("token_hash", "=", sessionTokenHash(sessionToken))
       .executeTakeFirstOrThrow();
     const declined = await t.app.inject({
       method: "PATCH",

@@ -77,7 +77,7 @@ describe("session flow through the applicant API", () => {
     ]);
     assert.equal(session.status, "not_started");
     assert.equal(session.decision, "in_progress");
-    assert.match(session.url, /\/verify\/[A-Za-z0-9_-]{32}$/);
+    assert.match(session.url, /\/verify\/[A-Za-z0-9_-]{46}$/); // session id and a 144-bit MAC (applicant/session-token.ts)
   });
 
   test("an applicant completes the questionnaire and the tenant receives a verifiable signed webhook", async () => {

@@ -194,7 +194,7 @@ describe("session states", () => {
   });
 
   describe("expiry sweep", () => {
-    test("a lapsed not_started session expires with identity.kyc.session.expired", async () => {
+    test("a lapsed not_started session expires with identity.kyc.session.expired; a lapsed started one is abandoned", async () => {
       const lapsed = await createSessionOver(t, tenant, { workflow_id: workflowId });
       const current = await createSessionOver(t, tenant, { workflow_id: workflowId });
       const started = await createSessionOver(t, tenant, { workflow_id: workflowId });
@@ -215,8 +215,8 @@ describe("session states", () => {
       assert.equal(event?.event_type, "identity.kyc.session.expired");
       assert.equal(event?.payload.decision_reason, "link_expired");
       assert.equal((await read(current.id)).status, "not_started");
-      // Only not_started links lapse; an applicant already in the flow is not cut off by the sweep.
-      assert.equal((await read(started.id)).status, "in_progress");
+      // spec: States — a started session that did not complete before expires_at is abandoned.
+      assert.equal((await read(started.id)).status, "abandoned");
       assert.equal(await expireLapsedSessions(t.services), 0);
     });
 

@@ -20,7 +20,7 @@ export function registerConsoleGetSessionRoute(app: App, services: Services): vo
     },
     async (request) => {
       const row = await findSession(services.db, request.params.tenant_id, request.params.session_id);
-      return serializeSession(services.db, services.config.flowUrl, row);
+      return serializeSession(services.db, services.config, row);
     },
   );
 }

@@ -29,7 +29,7 @@ export function registerConsoleListSessionsRoute(app: App, services: Services): 
     async (request, reply) => {
       const { tenant_id: tenantId } = request.params;
       const { status, page, page_size: pageSize } = request.query;
-      const { total, sessions } = await listSessions(services.db, services.config.flowUrl, tenantId, {
+      const { total, sessions } = await listSessions(services.db, services.config, tenantId, {
         status,
         page,
         pageSize,

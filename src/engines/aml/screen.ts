@@ -1,5 +1,6 @@
 // Screening one party against an index and sorting the hits into the spec's tiers
 // (spec: aml-check — Screening rules; Tool result shapes — AML result).
+
 import { AppError } from "../../platform/errors.js";
 import { type AmlIndex, findCandidates, listMask, SCHEMA_CLASS } from "./candidate-index.js";
 import {
@@ -11,8 +12,15 @@ import {
   type AmlResult,
   type ScreenOptions,
 } from "./entity.js";
+import { isIdentifyingName } from "./identifying-name.js";
 import { isInformationalHit, listsForTopics } from "./list-mapping.js";
-import { isSchemaCompatible, prepareQuery, queryFullName, scoreEntity } from "./score-entity.js";
+import {
+  isSchemaCompatible,
+  normalizeIdentifier,
+  prepareQuery,
+  queryFullName,
+  scoreEntity,
+} from "./score-entity.js";
 
 export const DEFAULT_THRESHOLD = 0.7; // spec: Limits — AML threshold
 export const DEFAULT_CUTOFF = 0.5; // spec: Limits — AML cutoff
@@ -82,17 +90,24 @@ export function toMatch(entity: AmlEntity, score: number, threshold: number, lis
  * Places one scored hit. Informational: the only relevant list is poi and every dataset is
  * informational (notices are only given for confirmed-strength matches). Corroboration: a query with a
  * date of birth against an entity without one demotes a PEP or adverse-media confirmed match to
- * possible, flagged `uncorroborated`; sanctions are exempt.
+ * possible, flagged `uncorroborated`; sanctions are exempt. A query name too short to identify anyone
+ * (identifying-name.ts) never confirms: its hits are demoted the same way, sanctions included.
  */
 export function placeHit(
   match: AmlMatch,
   entity: AmlEntity,
   hasBirthDate: boolean,
   options: ResolvedOptions,
+  nameIdentifies = true,
 ): Tier {
   if (match.lists.length === 0 || match.score < options.cutoff) return null;
   if (isInformationalHit(match.lists, entity.datasets)) return match.match ? "informational_matches" : null;
   if (!match.match) return "possible_matches";
+  if (!nameIdentifies) {
+    match.match = false;
+    match.uncorroborated = true;
+    return "possible_matches";
+  }
   const demotable =
     !match.lists.includes("sanctions") &&
     (match.lists.includes("pep") || match.lists.includes("adverse_media"));
@@ -129,11 +144,19 @@ export function assembleResult(
   };
 }
 
+/** Whether the entity carries one of the query's (normalized) document numbers. */
+export function sharesIdNumber(queryIds: string[], entity: AmlEntity): boolean {
+  if (queryIds.length === 0) return false;
+  const ids = new Set(entity.idNumbers.map(normalizeIdentifier));
+  return queryIds.some((id) => ids.has(id));
+}
+
 /** Screens one party against the index (pure, synchronous). */
 export function screen(index: AmlIndex, query: AmlQuery, options: ScreenOptions = {}): AmlResult {
   const resolved = resolveOptions(options);
   const fullName = requireName(query);
   const prepared = prepareQuery(query, fullName);
+  const nameIdentifies = isIdentifyingName(fullName, prepared.schema === "Organization");
   const enabledMask = listMask(resolved.lists);
   const schemaMask =
     prepared.schema === "Person"
@@ -168,7 +191,9 @@ export function screen(index: AmlIndex, query: AmlQuery, options: ScreenOptions 
     const score = scoreEntity(prepared, entity);
     if (score < resolved.cutoff) continue;
     const match = toMatch(entity, score, resolved.threshold, lists);
-    const tier = placeHit(match, entity, prepared.birthDate !== null, resolved);
+    // A shared document number identifies on its own, whatever the name.
+    const identified = nameIdentifies || sharesIdNumber(prepared.idNumbers, entity);
+    const tier = placeHit(match, entity, prepared.birthDate !== null, resolved, identified);
     if (tier) tiers[tier].push(match);
   }
   return assembleResult(tiers, resolved, {

@@ -3,9 +3,19 @@
 import { AppError } from "../../platform/errors.js";
 import type { AmlEngine } from "./aml-engine.js";
 import type { AmlMatch, AmlQuery } from "./entity.js";
+import { isIdentifyingName } from "./identifying-name.js";
 import { listsForTopics } from "./list-mapping.js";
 import { entityFromFtm } from "./load-ftm.js";
-import { assembleResult, placeHit, requireName, resolveOptions, type Tier, toMatch } from "./screen.js";
+import { normalizeIdentifier } from "./score-entity.js";
+import {
+  assembleResult,
+  placeHit,
+  requireName,
+  resolveOptions,
+  sharesIdNumber,
+  type Tier,
+  toMatch,
+} from "./screen.js";
 
 export interface YenteEngineOptions {
   /** yente collection, default "default". */
@@ -71,6 +81,8 @@ export function createYenteEngine(baseUrl: string, options: YenteEngineOptions =
     async screen(query, screenOptions) {
       const resolved = resolveOptions(screenOptions);
       const name = requireName(query);
+      const nameIdentifies = isIdentifyingName(name, query.schema === "Organization");
+      const queryIds = query.documentNumber ? [normalizeIdentifier(query.documentNumber)] : [];
       const params = new URLSearchParams({
         algorithm,
         threshold: String(resolved.threshold),
@@ -106,7 +118,8 @@ export function createYenteEngine(baseUrl: string, options: YenteEngineOptions =
         const lists = listsForTopics(entity.topics).filter((list) => resolved.lists.includes(list));
         if (lists.length === 0) continue;
         const match = toMatch(entity, result.score, resolved.threshold, lists);
-        const tier = placeHit(match, entity, Boolean(query.birthDate), resolved);
+        const identified = nameIdentifies || sharesIdNumber(queryIds, entity);
+        const tier = placeHit(match, entity, Boolean(query.birthDate), resolved, identified);
         if (tier) tiers[tier].push(match);
       }
       return assembleResult(tiers, resolved, { provider: "yente", dataset, algorithm });

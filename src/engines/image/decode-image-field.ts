@@ -5,12 +5,12 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata } from "sharp";
 import { AppError, ERROR_STATUS, type ErrorCode } from "../../platform/errors.js";
+import { MAX_IMAGE_PIXELS, readCheckedHeader } from "./pixel-guard.js";
 
 /** spec: Limits — Image size and type: 8 MB after decoding. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
-/** Decoding-bomb guard: a JPEG of a few KB can declare 60 000 × 60 000 pixels. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
-export const MAX_IMAGE_SIDE = 12_000;
+/** Decoding-bomb guard (pixel-guard.ts): a JPEG of a few KB can declare 60 000 × 60 000 pixels. */
+export { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from "./pixel-guard.js";
 /** The normalized RGB copy is downscaled to this side: face and OCR models work on far less. */
 export const DEFAULT_RGB_MAX_SIDE = 2048;
 
@@ -97,15 +97,12 @@ async function decodePixels(
   const open = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" });
   let meta: Metadata;
   try {
-    meta = await open().metadata(); // header only: dimensions before any pixel is decoded
+    meta = await readCheckedHeader(bytes); // header only: dimensions before any pixel is decoded
   } catch (cause) {
-    throw invalid(field, "image header could not be read", cause);
+    throw invalid(field, cause instanceof Error ? cause.message : "image header could not be read", cause);
   }
-  const { width: rawWidth, height: rawHeight } = meta;
-  if (!rawWidth || !rawHeight) throw invalid(field, "image has no dimensions");
-  if (rawWidth > MAX_IMAGE_SIDE || rawHeight > MAX_IMAGE_SIDE || rawWidth * rawHeight > MAX_IMAGE_PIXELS) {
-    throw invalid(field, `image dimensions ${rawWidth}x${rawHeight} exceed the limit`);
-  }
+  const rawWidth = meta.width!;
+  const rawHeight = meta.height!;
   const swapped = (meta.orientation ?? 1) >= 5; // EXIF 5–8 rotate by 90°
   const width = swapped ? rawHeight : rawWidth;
   const height = swapped ? rawWidth : rawHeight;

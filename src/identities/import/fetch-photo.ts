@@ -1,10 +1,12 @@
 // spec: identity import — per-row photo fetch: https only (plain http where IMPORT_ALLOW_HTTP is set),
 // every redirect hop (max 3) re-validated with checkTarget, public addresses only (unless
 // ALLOW_PRIVATE_TARGETS), body at most 8 MB, 15 s per socket operation re-applied per hop.
-import http from "node:http";
-import https from "node:https";
-import type { LookupFunction } from "node:net";
-import { type CheckedTarget, checkTarget, TargetRefusedError } from "../../platform/net/safe-request.js";
+import {
+  type CheckedTarget,
+  checkTarget,
+  openPinnedRequest,
+  TargetRefusedError,
+} from "../../platform/net/safe-request.js";
 import { ImportRowFailure } from "./import-row-failure.js";
 
 /** spec: Limits — Import photo fetch: 8 MB, 3 redirects, 15 s per socket operation. */
@@ -66,22 +68,15 @@ type HopResult = { kind: "body"; bytes: Buffer } | { kind: "redirect"; location:
 
 /** One GET to the checked address (pinned: the DNS answer cannot change after the check). */
 function getOnce(target: CheckedTarget): Promise<HopResult> {
-  const pinned: LookupFunction = (_host, lookupOptions, callback) => {
-    if ((lookupOptions as { all?: boolean }).all)
-      callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
-  const transport = target.url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
-    const fail = (slug: "fetch_failed" | "file_too_large", message: string) =>
+    const fail = (slug: "fetch_failed" | "file_too_large" | "blocked_address", message: string) =>
       reject(new ImportRowFailure(slug, message));
-    const request = transport.request(
-      target.url,
+    const request = openPinnedRequest(
+      target,
       {
         method: "GET",
-        lookup: pinned,
         headers: { accept: "image/jpeg, image/png", "user-agent": "kyc-identity-import" },
-        timeout: SOCKET_TIMEOUT_MS,
+        timeoutMs: SOCKET_TIMEOUT_MS,
       },
       (response) => {
         const status = response.statusCode ?? 0;
@@ -111,11 +106,17 @@ function getOnce(target: CheckedTarget): Promise<HopResult> {
           chunks.push(chunk);
         });
         response.on("end", () => resolve({ kind: "body", bytes: Buffer.concat(chunks) }));
-        response.on("error", (error) => fail("fetch_failed", `Fetching the photo failed: ${error.message}`));
+        response.on("error", () => fail("fetch_failed", UNREACHABLE_SENTENCE));
       },
+      // One sentence for refused, unreachable, reset, TLS and timeouts: a row's message must not tell an
+      // internal port scan apart (the address checks already keep private hosts out).
+      (error) =>
+        error instanceof TargetRefusedError
+          ? fail("blocked_address", REFUSAL_MESSAGES.blocked_address)
+          : fail("fetch_failed", UNREACHABLE_SENTENCE),
     );
-    request.on("timeout", () => request.destroy(new Error("no activity for 15 s")));
-    request.on("error", (error) => fail("fetch_failed", `Fetching the photo failed: ${error.message}`));
     request.end();
   });
 }
+
+const UNREACHABLE_SENTENCE = "The photo's server could not be reached.";

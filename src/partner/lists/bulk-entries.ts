@@ -6,7 +6,11 @@ import { withTransaction } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
 import type { RiskListType } from "../partner-tables.js";
 import { adjustEntryCount, lockRiskList } from "./list-entries.js";
-import { normalizeEntryValue } from "./normalize-entry-value.js";
+import {
+  MAX_ENTRY_COMMENT_LENGTH,
+  MAX_ENTRY_VALUE_LENGTH,
+  normalizeEntryValue,
+} from "./normalize-entry-value.js";
 
 const BULK_ADD_DIAGNOSTICS = 20;
 const REPLACE_DIAGNOSTICS = 50;
@@ -58,8 +62,12 @@ function rowProblem(row: unknown): string | null {
   if (typeof row !== "object" || row === null || Array.isArray(row)) return "row must be an object";
   const { value, comment } = row as { value?: unknown; comment?: unknown };
   if (typeof value !== "string") return "value is required";
+  if (value.length > MAX_ENTRY_VALUE_LENGTH)
+    return `value is longer than ${MAX_ENTRY_VALUE_LENGTH} characters`;
   if (comment !== undefined && comment !== null && typeof comment !== "string")
     return "comment must be a string";
+  if (typeof comment === "string" && comment.length > MAX_ENTRY_COMMENT_LENGTH)
+    return `comment is longer than ${MAX_ENTRY_COMMENT_LENGTH} characters`;
   return null;
 }
 

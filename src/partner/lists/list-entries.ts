@@ -6,7 +6,11 @@ import { withTransaction } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
 import { isUuid } from "../../platform/ids.js";
 import type { RiskListType } from "../partner-tables.js";
-import { normalizeEntryValue } from "./normalize-entry-value.js";
+import {
+  MAX_ENTRY_COMMENT_LENGTH,
+  MAX_ENTRY_VALUE_LENGTH,
+  normalizeEntryValue,
+} from "./normalize-entry-value.js";
 import { isUniqueViolation, listNotFound } from "./risk-lists.js";
 
 export interface RiskListEntry {
@@ -111,6 +115,12 @@ function integerOr(value: string | undefined, fallback: number): number {
 }
 
 export function requireEntryValue(type: RiskListType, value: unknown): string {
+  if (typeof value === "string" && value.length > MAX_ENTRY_VALUE_LENGTH) {
+    throw new AppError("validation_failed", {
+      field: "value",
+      message: `value is longer than ${MAX_ENTRY_VALUE_LENGTH} characters.`,
+    });
+  }
   const normalized = typeof value === "string" ? normalizeEntryValue(type, value) : "";
   if (!normalized) {
     throw new AppError("validation_failed", {
@@ -125,6 +135,12 @@ export function optionalComment(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "string") {
     throw new AppError("validation_failed", { field: "comment", message: "comment must be a string." });
+  }
+  if (value.length > MAX_ENTRY_COMMENT_LENGTH) {
+    throw new AppError("validation_failed", {
+      field: "comment",
+      message: `comment is longer than ${MAX_ENTRY_COMMENT_LENGTH} characters.`,
+    });
   }
   return value;
 }

@@ -1,6 +1,10 @@
 // spec: Risk list — normalization on write; duplicate detection and matching use the normalized value.
 import type { RiskListType } from "../partner-tables.js";
 
+/** Documented limits (README: Limits): an entry value and its comment, in characters. */
+export const MAX_ENTRY_VALUE_LENGTH = 255;
+export const MAX_ENTRY_COMMENT_LENGTH = 1000;
+
 export const RISK_LIST_TYPES: readonly RiskListType[] = ["phone", "email", "identifier"];
 
 export function isRiskListType(value: unknown): value is RiskListType {

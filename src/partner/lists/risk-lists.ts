@@ -170,9 +170,18 @@ export async function deleteRiskList(db: Queryable, tenantId: string, listId: st
   if (!deleted) throw listNotFound();
 }
 
+/** Documented limits (README: Limits), in characters. */
+const MAX_LIST_NAME_LENGTH = 200;
+const MAX_LIST_TEXT_LENGTH = 2000;
+
 function requireName(value: unknown): string {
   const name = typeof value === "string" ? value.trim() : "";
   if (!name) throw new AppError("validation_failed", { field: "name", message: "name is required." });
+  if (name.length > MAX_LIST_NAME_LENGTH)
+    throw new AppError("validation_failed", {
+      field: "name",
+      message: `name is longer than ${MAX_LIST_NAME_LENGTH} characters.`,
+    });
   return name;
 }
 
@@ -187,6 +196,11 @@ function optionalText(value: unknown, field: string): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "string")
     throw new AppError("validation_failed", { field, message: `${field} must be a string.` });
+  if (value.length > MAX_LIST_TEXT_LENGTH)
+    throw new AppError("validation_failed", {
+      field,
+      message: `${field} is longer than ${MAX_LIST_TEXT_LENGTH} characters.`,
+    });
   return value;
 }
 

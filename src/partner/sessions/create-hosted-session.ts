@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import { balanceOf, debit } from "../../platform/credits/ledger.js";
 import { withTransaction } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
+import { isUnstorableString } from "../../platform/http/input-guards.js";
 import type { Services } from "../../services.js";
 import { emitApplicationEvent } from "../applications/application-events.js";
 import { loadApplication } from "../applications/application-resource.js";
@@ -27,6 +28,24 @@ export interface HostedSession {
 
 const PREFILL_FIELDS = ["phone", "email", "identifier", "full_name"] as const;
 
+/** Documented limits (README: Limits): the JWT, its identifying claims and its payload fields, in characters. */
+export const MAX_PARTNER_JWT_LENGTH = 8192;
+const MAX_CLAIM_LENGTH = 255;
+const MAX_PREFILL_LENGTH: Record<(typeof PREFILL_FIELDS)[number], number> = {
+  phone: 40,
+  email: 254,
+  identifier: 255,
+  full_name: 200,
+};
+
+/** A claim the service stores: a bounded string without NUL or unpaired surrogates (they cannot be stored). */
+function checkStoredClaim(field: string, value: string, maxLength: number): void {
+  if (value.length > maxLength)
+    throw invalidRequest(field, `${field} is longer than ${maxLength} characters.`);
+  if (isUnstorableString(value))
+    throw invalidRequest(field, `${field} contains characters that cannot be stored.`);
+}
+
 function invalidRequest(field: string, message: string): AppError {
   return new AppError("invalid_request", { field, message });
 }
@@ -46,6 +65,8 @@ export async function createHostedSession(
   const flowId = claims.flow_id;
   if (typeof flowId !== "string" || flowId.trim() === "")
     throw invalidRequest("flow_id", "flow_id is required.");
+  checkStoredClaim("jti", claims.jti, MAX_CLAIM_LENGTH);
+  checkStoredClaim("flow_id", flowId, MAX_CLAIM_LENGTH);
   const ttl = await ttlFor(services, tenantId, claims.session_ttl_minutes);
   const prefill = prefillFrom(claims.payload);
   const flow = await requireActiveFlow(services.db, tenantId, flowId.trim());
@@ -120,6 +141,7 @@ function prefillFrom(payload: unknown): Partial<Record<(typeof PREFILL_FIELDS)[n
     if (value === undefined || value === null) continue;
     if (typeof value !== "string")
       throw invalidRequest(`payload.${field}`, `payload.${field} must be a string.`);
+    checkStoredClaim(`payload.${field}`, value, MAX_PREFILL_LENGTH[field]);
     if (value.trim()) prefill[field] = value.trim();
   }
   return prefill;

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { type App, tenantOf } from "../../platform/http/app.js";
 import type { Services } from "../../services.js";
-import { createHostedSession } from "./create-hosted-session.js";
+import { createHostedSession, MAX_PARTNER_JWT_LENGTH } from "./create-hosted-session.js";
 
 export function registerCreateSessionRoute(app: App, services: Services): void {
   app.post(
@@ -14,9 +14,11 @@ export function registerCreateSessionRoute(app: App, services: Services): void {
         body: z.object({
           jwt: z
             .string()
+            .max(MAX_PARTNER_JWT_LENGTH)
             .optional()
             .describe(
-              "HS256 JWT signed with the tenant's JWT signing secret: jti, iat, exp, flow_id, payload?, session_ttl_minutes?",
+              "HS256 JWT signed with the tenant's JWT signing secret: jti, iat, exp, flow_id, payload?, session_ttl_minutes?. " +
+                "At most 8192 characters; jti and flow_id at most 255, payload.full_name 200, email 254, phone 40, identifier 255.",
             ),
         }),
         response: {

@@ -4,7 +4,9 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
+  LogController,
 } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -19,8 +21,11 @@ import type { KeyUsageRecorder } from "../auth/key-usage.js";
 import type { Db } from "../db/database.js";
 import { AppError, isAppError } from "../errors.js";
 import type { RateLimiter } from "../rate-limit/rate-limiter.js";
+import { bodyLimitFor, DEFAULT_BODY_LIMIT } from "./body-limits.js";
 import { renderError, surfaceOf } from "./error-bodies.js";
+import { assertStorableInput } from "./input-guards.js";
 import { registerOpenApi } from "./openapi.js";
+import { redactTokens } from "./redact-url.js";
 import { validationToAppError } from "./validation-errors.js";
 
 declare module "fastify" {
@@ -40,9 +45,6 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
-
-/** Images travel as base64 (8 MB decoded each, several per request for liveness frames). */
-const BODY_LIMIT = 64 * 1024 * 1024;
 
 /** What the app itself needs; the composition root passes its whole Services, which routes receive. */
 export interface HttpContext {
@@ -73,17 +75,44 @@ export async function buildApp<C extends HttpContext>(
 ): Promise<App> {
   const app = Fastify({
     loggerInstance: options.logger === false ? undefined : (services.log as FastifyBaseLogger),
-    bodyLimit: BODY_LIMIT,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: true,
+    // Fastify's own request log prints the raw URL, which for the applicant API holds the session's
+    // credential; the onResponse hook below logs it with the token removed instead.
+    logController: new LogController({ disableRequestLogging: true }),
     // The spec writes paths with a trailing slash; integrators often drop it.
     routerOptions: { ignoreTrailingSlash: true },
+    // Router failures (bad percent-encoding, an over-long path parameter) answer in the surface's shape.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      const appError = routerError(error);
+      return reply.status(appError.status).send(renderError(surfaceOf(request.url), appError));
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: redactTokens(request.url),
+        statusCode: reply.statusCode,
+        responseTimeMs: Math.round(reply.elapsedTime),
+      },
+      "request completed",
+    );
+  });
+  app.addHook("onRoute", (route) => {
+    const limit = bodyLimitFor(route.url);
+    if (route.bodyLimit === undefined && limit !== undefined) route.bodyLimit = limit;
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // A POST without a body validates as an empty object, so all-optional bodies work without `{}`.
   app.addHook("preValidation", async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+    // NUL, lone surrogates and hostile nesting never reach a handler or the database (input-guards.ts).
+    assertStorableInput(request.params, "path");
+    assertStorableInput(request.query, "query");
+    assertStorableInput(request.body, "body");
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -138,6 +167,21 @@ export async function buildApp<C extends HttpContext>(
 export function tenantOf(request: FastifyRequest): TenantContext {
   if (!request.tenant) throw new AppError("invalid_api_key", { detail: "invalid API key" });
   return request.tenant;
+}
+
+/** spec: Errors — a path that cannot be decoded is a 400; no id is longer than the router's limit (404). */
+function routerError(error: FastifyError): AppError {
+  if (error.code === "FST_ERR_BAD_URL") {
+    return new AppError("validation_failed", {
+      detail: "invalid_path",
+      field: "path",
+      message: "The path is not valid percent-encoded UTF-8.",
+    });
+  }
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    return new AppError("route_not_found", { detail: "Not found.", message: "Not found." });
+  }
+  return new AppError("internal", { cause: error, message: "Internal error." });
 }
 
 function toAppError(error: FastifyError): AppError {

@@ -1,39 +1,64 @@
 // spec: Delivery rules 4 — destinations must be publicly reachable; loopback, private and link-local are refused.
-import { isIP } from "node:net";
+// design (wave 2): addresses are classified with ipaddr.js, IPv4-mapped/compatible, NAT64 and 6to4 included.
+// Every IPv6 form that carries an IPv4 address is judged by that IPv4 address (so `[::ffff:7f00:1]`, the URL
+// parser's spelling of `[::ffff:127.0.0.1]`, is loopback), and forms whose real destination cannot be
+// known from the address alone (Teredo, local-use NAT64, SIIT) are refused outright.
+import ipaddr from "ipaddr.js";
 
-/** True only for globally routable unicast addresses. */
+/** True only for globally routable unicast addresses. Anything unparsable is not public. */
 export function isPublicAddress(address: string): boolean {
-  const version = isIP(address);
-  if (version === 4) return isPublicIpv4(address);
-  if (version === 6) return isPublicIpv6(address);
-  return false;
+  const parsed = parseAddress(address);
+  if (!parsed) return false;
+  return parsed.kind() === "ipv4" ? isPublicIpv4(parsed as ipaddr.IPv4) : isPublicIpv6(parsed as ipaddr.IPv6);
 }
 
-function isPublicIpv4(address: string): boolean {
-  const [a = 0, b = 0, c = 0] = address.split(".").map(Number);
-  if (a === 0 || a === 10 || a === 127) return false; // this network, private, loopback
-  if (a === 100 && b >= 64 && b <= 127) return false; // carrier-grade NAT
-  if (a === 169 && b === 254) return false; // link-local (cloud metadata lives here)
-  if (a === 172 && b >= 16 && b <= 31) return false;
-  if (a === 192 && b === 168) return false;
-  if (a === 192 && b === 0 && (c === 0 || c === 2)) return false; // IETF protocol assignments, TEST-NET-1
-  if (a === 198 && (b === 18 || b === 19)) return false; // benchmarking
-  if (a === 198 && b === 51 && c === 100) return false; // TEST-NET-2
-  if (a === 203 && b === 0 && c === 113) return false; // TEST-NET-3
-  if (a >= 224) return false; // multicast, reserved, broadcast
-  return true;
+function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  // A zone id (`fe80::1%eth0`) only ever names a link-local scope.
+  const bare = address.replace(/^\[|\]$/g, "");
+  if (bare.includes("%")) return null;
+  // Only the canonical dotted-quad IPv4 form: `0x7f.1` or `2130706433` never reach here from the URL parser
+  // or DNS, and refusing them keeps the classifier from ever disagreeing with the socket layer.
+  if (ipaddr.IPv4.isValidFourPartDecimal(bare)) return ipaddr.IPv4.parse(bare);
+  if (ipaddr.IPv6.isValid(bare)) return ipaddr.IPv6.parse(bare);
+  return null;
 }
 
-function isPublicIpv6(address: string): boolean {
-  const lower = address.toLowerCase();
-  if (lower === "::" || lower === "::1") return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (mapped) return isPublicIpv4(mapped[1]!);
-  const first = Number.parseInt(lower.split(":")[0] || "0", 16);
-  if ((first & 0xfe00) === 0xfc00) return false; // unique local fc00::/7
-  if ((first & 0xffc0) === 0xfe80) return false; // link-local fe80::/10
-  if ((first & 0xff00) === 0xff00) return false; // multicast
-  if (lower.startsWith("2001:db8:")) return false; // documentation
-  if (lower.startsWith("64:ff9b:")) return false; // NAT64 can reach private IPv4
-  return true;
+function isPublicIpv4(address: ipaddr.IPv4): boolean {
+  // ipaddr's ranges cover this network, private, loopback, link-local (cloud metadata), carrier-grade NAT,
+  // multicast, broadcast, the documentation and benchmarking nets and 240/4; only `unicast` is left.
+  return address.range() === "unicast";
+}
+
+function isPublicIpv6(address: ipaddr.IPv6): boolean {
+  const embedded = embeddedIpv4(address);
+  if (embedded === "refuse") return false;
+  if (embedded) return isPublicIpv4(embedded);
+  return address.range() === "unicast";
+}
+
+/**
+ * The IPv4 address an IPv6 address stands for, `null` when it is a plain IPv6 address, or "refuse" when it
+ * embeds an IPv4 destination we cannot judge.
+ */
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null | "refuse" {
+  const p = address.parts;
+  const low32 = () => new ipaddr.IPv4([p[6]! >> 8, p[6]! & 0xff, p[7]! >> 8, p[7]! & 0xff]);
+  const range = address.range();
+  // ::ffff:a.b.c.d (mapped) — the socket layer connects to a.b.c.d.
+  if (range === "ipv4Mapped") return address.toIPv4Address();
+  // ::a.b.c.d (IPv4-compatible, deprecated) and ::ffff:0:a.b.c.d (SIIT): no public service uses them.
+  if (p[0] === 0 && p[1] === 0 && p[2] === 0 && p[3] === 0 && (p[4] === 0 || p[4] === 0xffff)) {
+    return "refuse";
+  }
+  if (range === "rfc6052") {
+    // 64:ff9b::/96 (well-known NAT64 prefix) translates to the low 32 bits; 64:ff9b:1::/48 is local-use.
+    const wellKnown =
+      p[0] === 0x64 && p[1] === 0xff9b && p[2] === 0 && p[3] === 0 && p[4] === 0 && p[5] === 0;
+    return wellKnown ? low32() : "refuse";
+  }
+  // 2002:AABB:CCDD::/48 (6to4) relays to AA.BB.CC.DD.
+  if (range === "6to4") return new ipaddr.IPv4([p[1]! >> 8, p[1]! & 0xff, p[2]! >> 8, p[2]! & 0xff]);
+  // 2001:0::/32 (Teredo) tunnels to an obfuscated IPv4 client through a relay.
+  if (range === "teredo") return "refuse";
+  return null;
 }

@@ -1,31 +1,45 @@
-// Outbound HTTP to tenant-supplied URLs (webhooks, import photos) without SSRF: the host is resolved once,
-// every address must be public (unless the development flag allows private ones), and the connection goes
-// to the checked address, so a DNS answer cannot change between the check and the connect.
+// Outbound HTTP to tenant-supplied URLs (webhooks, import photos; later list downloads, lens upstreams)
+// without SSRF: the host is resolved once, every address must be public (unless the development flag allows
+// private ones), the connection goes to the checked address (a DNS answer cannot change between the check
+// and the connect), and the address the socket actually connected to is checked again before a byte is sent.
 import { lookup } from "node:dns/promises";
-import http from "node:http";
-import https from "node:https";
-import { isIP, type LookupFunction } from "node:net";
+import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
 import { AppError } from "../errors.js";
+import { openPinnedRequest } from "./pinned-request.js";
 import { isPublicAddress } from "./public-address.js";
 
-export type TargetRefusal = "bad_url" | "bad_scheme" | "dns_failed" | "blocked_address";
+export { openPinnedRequest, type PinnedRequestOptions } from "./pinned-request.js";
 
-export class TargetRefusedError extends Error {
-  constructor(readonly reason: TargetRefusal) {
-    super(reason);
-  }
+import { TargetRefusedError, TargetUnreachableError } from "./target-errors.js";
+
+export {
+  type TargetRefusal,
+  TargetRefusedError,
+  TargetUnreachableError,
+  UNREACHABLE_MESSAGE,
+} from "./target-errors.js";
+
+/** Resolves a host name to every address it has (injectable so tests can play a hostile DNS). */
+export type ResolveHost = (host: string) => Promise<{ address: string; family: number }[]>;
+
+const systemResolve: ResolveHost = (host) => lookup(host, { all: true, verbatim: true });
+
+export interface CheckTargetOptions {
+  allowPrivate: boolean;
+  allowHttp?: boolean;
+  resolve?: ResolveHost;
 }
 
 export interface CheckedTarget {
   url: URL;
   address: string;
   family: 4 | 6;
+  /** Whether the connected address may be private (the development flag), re-checked at connect time. */
+  allowPrivate?: boolean;
 }
 
-export async function checkTarget(
-  rawUrl: string,
-  options: { allowPrivate: boolean; allowHttp?: boolean },
-): Promise<CheckedTarget> {
+export async function checkTarget(rawUrl: string, options: CheckTargetOptions): Promise<CheckedTarget> {
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -37,21 +51,29 @@ export async function checkTarget(
     throw new TargetRefusedError("bad_scheme");
   }
   const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (host === "") throw new TargetRefusedError("bad_url");
   let addresses: { address: string; family: number }[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
   else {
     try {
-      addresses = await lookup(host, { all: true, verbatim: true });
+      addresses = await (options.resolve ?? systemResolve)(host);
     } catch {
       throw new TargetRefusedError("dns_failed");
     }
   }
   if (addresses.length === 0) throw new TargetRefusedError("dns_failed");
+  // Every answer must be public: a name with one public and one private address could otherwise be
+  // steered to the private one by whichever answer a later resolution puts first.
   if (!options.allowPrivate && addresses.some((entry) => !isPublicAddress(entry.address))) {
     throw new TargetRefusedError("blocked_address");
   }
   const chosen = addresses[0]!;
-  return { url, address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
+  return {
+    url,
+    address: chosen.address,
+    family: chosen.family === 6 ? 6 : 4,
+    allowPrivate: options.allowPrivate,
+  };
 }
 
 export interface PostResult {
@@ -59,7 +81,11 @@ export interface PostResult {
   durationMs: number;
 }
 
-/** POSTs `body` to a checked target; rejects on network error or timeout (the whole exchange). */
+/**
+ * POSTs `body` to a checked target; rejects with TargetUnreachableError on any network failure or timeout
+ * (the whole exchange), never with the socket's own error, so the message cannot tell a closed port from a
+ * TLS handshake.
+ */
 export function postToTarget(
   target: CheckedTarget,
   body: string,
@@ -67,40 +93,32 @@ export function postToTarget(
   timeoutMs: number,
 ): Promise<PostResult> {
   const started = Date.now();
-  const pinned: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all)
-      callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
-  const transport = target.url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
-    const request = transport.request(
-      target.url,
+    const request = openPinnedRequest(
+      target,
       {
         method: "POST",
-        lookup: pinned,
         headers: {
           "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
+          "content-length": String(Buffer.byteLength(body)),
           ...headers,
         },
-        timeout: timeoutMs,
+        timeoutMs,
       },
-      (response) => {
+      (response: IncomingMessage) => {
         response.resume(); // the receiver's body is not needed; drain it
         response.on("end", () =>
           resolve({ status: response.statusCode ?? 0, durationMs: Date.now() - started }),
         );
-        response.on("error", reject);
+        response.on("error", () => reject(new TargetUnreachableError()));
       },
+      reject,
     );
     const deadline = setTimeout(
-      () => request.destroy(new Error(`timed out after ${timeoutMs} ms`)),
+      () => request.destroy(new TargetUnreachableError(`timed out after ${timeoutMs} ms`)),
       timeoutMs,
     );
     request.on("close", () => clearTimeout(deadline));
-    request.on("timeout", () => request.destroy(new Error(`timed out after ${timeoutMs} ms`)));
-    request.on("error", reject);
     request.end(body);
   });
 }

@@ -15,7 +15,8 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  hit(tenantId: string, bucket: RateBucket, limit: number): Promise<RateDecision>;
+  /** `key` is a tenant id, or another uuid a limit is kept per (an applicant session). */
+  hit(key: string, bucket: RateBucket | "applicant_steps", limit: number): Promise<RateDecision>;
   close(): Promise<void>;
 }
 

@@ -11,7 +11,7 @@ import { moduleFor } from "../modules/registry.js";
 import type { SessionRow } from "../sessions/find-session.js";
 import { logSessionEvent } from "../sessions/session-log.js";
 import { type SessionStatus, TERMINAL_STATUSES } from "../sessions/session-states.js";
-import { openSession, sessionByToken } from "./applicant-session.js";
+import { openSession, sessionByToken, sessionForCapture } from "./applicant-session.js";
 import { loadSessionBranding } from "./branding.js";
 import { type ConsentState, consentState, recordConsent } from "./record-consent.js";
 
@@ -97,7 +97,7 @@ export async function submitStep(
   nodeId: string,
   body: unknown,
 ): Promise<ApplicantState> {
-  const session = await sessionByToken(services, token);
+  const session = await sessionForCapture(services, token);
   if (session.status !== "in_progress") {
     throw new AppError("session_closed", { detail: "This session is not open for captures." });
   }
@@ -138,7 +138,7 @@ export async function submitStep(
 }
 
 export async function finishSession(services: Services, token: string): Promise<ApplicantState> {
-  const session = await sessionByToken(services, token);
+  const session = await sessionForCapture(services, token);
   if (session.status !== "in_progress")
     throw new AppError("session_closed", { detail: "This session is already finished." });
   const states = await loadNodeStates(services.db, session);
@@ -156,7 +156,7 @@ export async function acceptTerms(
   token: string,
   termsVersion: string,
 ): Promise<ApplicantState> {
-  const session = await sessionByToken(services, token);
+  const session = await sessionForCapture(services, token);
   const branding = await loadSessionBranding(services.db, session.tenant_id, session.workflow_id);
   await recordConsent(services.db, session, branding, termsVersion);
   return applicantState(services, token);

@@ -5,10 +5,11 @@ import { decodeImageField } from "../../engines/image/decode-image-field.js";
 import { debit } from "../../platform/credits/ledger.js";
 import { withTransaction } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
-import { newToken, sha256Hex } from "../../platform/ids.js";
+import { newId, sha256Hex } from "../../platform/ids.js";
 import { saveEvidence } from "../../platform/media/evidence.js";
 import { requireFeatures } from "../../platform/tenants/entitlements.js";
 import type { Services } from "../../services.js";
+import { sessionTokenHash, sessionUrlToken } from "../applicant/session-token.js";
 import { moduleFor } from "../modules/registry.js";
 import { workflowForSession } from "../workflows/workflows.js";
 import { linkIdentity } from "./link-identity.js";
@@ -69,23 +70,31 @@ export async function createSession(
           throw new AppError("idempotency_key_reused", { detail: "idempotency_key_reused" });
         }
         if (!previous.response) throw new AppError("idempotency_in_progress");
-        return previous.response as CreateSessionResponse;
+        // The stored copy has no URL (its token is a credential); it is derived again from the id.
+        const stored = previous.response as CreateSessionResponse;
+        return {
+          ...stored,
+          url: `${services.config.flowUrl}/verify/${sessionUrlToken(services.config, stored.id)}`,
+        };
       }
     }
 
     const individualId = await linkIdentity(tx, tenantId, body.vendor_data, body.reference);
-    const token = newToken(24);
+    // The id is chosen here because the URL token is derived from it (applicant/session-token.ts).
+    const sessionId = newId();
+    const token = sessionUrlToken(services.config, sessionId);
     const hours = body.expires_in_hours ?? 48;
     const locale = (SUPPORTED_LOCALES as readonly string[]).includes(body.locale ?? "") ? body.locale! : "en";
     const session = await tx
       .insertInto("sessions")
       .values({
+        id: sessionId,
         tenant_id: tenantId,
         workflow_id: workflow.id,
         workflow_snapshot: JSON.stringify({ id: workflow.id, name: workflow.name, nodes: workflow.nodes }),
         individual_id: individualId,
         application_id: options.applicationId ?? null,
-        token,
+        token_hash: sessionTokenHash(token),
         vendor_data: body.vendor_data ?? null,
         callback_url: body.callback_url ?? null,
         contact_email: body.contact_email ?? null,
@@ -168,7 +177,7 @@ export async function createSession(
     if (key !== undefined) {
       await tx
         .updateTable("idempotency_keys")
-        .set({ response: JSON.stringify(response), resource_id: session.id })
+        .set({ response: JSON.stringify({ ...response, url: "" }), resource_id: session.id })
         .where("tenant_id", "=", tenantId)
         .where("scope", "=", "session_create")
         .where("key", "=", key)

@@ -1,7 +1,7 @@
 // One page of a tenant's sessions, newest first, with the total (GET /v3/session/ and the console share it).
 import { sql } from "kysely";
 import type { Queryable } from "../../platform/db/transaction.js";
-import { serializeSessions } from "./serialize-session.js";
+import { type SessionUrlConfig, serializeSessions } from "./serialize-session.js";
 
 export interface ListSessionsQuery {
   status?: string;
@@ -12,7 +12,7 @@ export interface ListSessionsQuery {
 
 export async function listSessions(
   db: Queryable,
-  flowUrl: string,
+  urls: SessionUrlConfig,
   tenantId: string,
   query: ListSessionsQuery,
 ) {
@@ -29,5 +29,5 @@ export async function listSessions(
       .offset((query.page - 1) * query.pageSize)
       .execute(),
   ]);
-  return { total, sessions: await serializeSessions(db, flowUrl, rows) };
+  return { total, sessions: await serializeSessions(db, urls, rows) };
 }

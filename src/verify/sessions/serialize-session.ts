@@ -1,5 +1,7 @@
 // The session object (spec: Verification session — read, list) with its decision_v3 breakdown.
+import type { Config } from "../../config.js";
 import type { Queryable } from "../../platform/db/transaction.js";
+import { sessionUrlToken } from "../applicant/session-token.js";
 import type { NodeResult } from "../modules/module.js";
 import { moduleFor } from "../modules/registry.js";
 import type { SessionRow } from "./find-session.js";
@@ -14,7 +16,10 @@ const ALWAYS = [
   "video_calls",
 ] as const;
 
-export async function serializeSessions(db: Queryable, flowUrl: string, rows: SessionRow[]) {
+/** What a session's URL is built from: the flow base URL and the token key (applicant/session-token.ts). */
+export type SessionUrlConfig = Pick<Config, "flowUrl" | "dataDir" | "sessionTokenKey">;
+
+export async function serializeSessions(db: Queryable, urls: SessionUrlConfig, rows: SessionRow[]) {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [nodes, reviews] = await Promise.all([
@@ -59,7 +64,7 @@ export async function serializeSessions(db: Queryable, flowUrl: string, rows: Se
       session_kind: row.session_kind,
       status: row.status,
       stage: row.stage,
-      url: `${flowUrl}/verify/${row.token}`,
+      url: `${urls.flowUrl}/verify/${sessionUrlToken(urls, row.id)}`,
       vendor_data: row.vendor_data,
       workflow: row.workflow_id,
       decision: row.decision,
@@ -76,7 +81,7 @@ export async function serializeSessions(db: Queryable, flowUrl: string, rows: Se
   });
 }
 
-export async function serializeSession(db: Queryable, flowUrl: string, row: SessionRow) {
-  const [session] = await serializeSessions(db, flowUrl, [row]);
+export async function serializeSession(db: Queryable, urls: SessionUrlConfig, row: SessionRow) {
+  const [session] = await serializeSessions(db, urls, [row]);
   return session!;
 }

@@ -21,6 +21,18 @@ export const PREFILL_KEYS = [
 
 export const SUPPORTED_LOCALES = ["en", "ne"] as const;
 
+/** Documented limits (README: Limits) on the free-form objects, as serialized JSON bytes. */
+export const MAX_METADATA_BYTES = 16 * 1024;
+export const MAX_PREFILL_BYTES = 8 * 1024;
+export const MAX_VENDOR_IDENTITY_BYTES = 8 * 1024;
+
+/** A free-form JSON object of at most `maxBytes` serialized; larger ones are a 400 `invalid_<field>`. */
+function boundedObject(maxBytes: number, code: string) {
+  return z
+    .record(z.string(), z.unknown())
+    .refine((value) => Buffer.byteLength(JSON.stringify(value)) <= maxBytes, { error: code });
+}
+
 const base64Image = z
   .string()
   .max(12_000_000)
@@ -50,21 +62,21 @@ export const createSessionBody = z.object({
     .optional()
     .describe("1..720, default 48."),
   locale: z.string().max(16).optional().describe("`en` or `ne`; anything else falls back to `en`."),
-  metadata: z
-    .record(z.string(), z.unknown())
+  metadata: boundedObject(MAX_METADATA_BYTES, "invalid_metadata")
     .optional()
-    .describe("Echoed on reads; never shown to the applicant."),
-  prefill: z
-    .record(z.string(), z.unknown())
+    .describe("Echoed on reads; never shown to the applicant. At most 16 KB as JSON."),
+  prefill: boundedObject(MAX_PREFILL_BYTES, "invalid_prefill")
     .optional()
-    .describe(`Only ${PREFILL_KEYS.join(", ")} are read.`),
+    .describe(`Only ${PREFILL_KEYS.join(", ")} are read. At most 8 KB as JSON.`),
   reference: z
     .object({
       face_image: base64Image.optional(),
       document_image: base64Image.optional(),
       signature_image: base64Image.optional(),
       authenticated: z.boolean().optional(),
-      vendor_identity: z.record(z.string(), z.unknown()).optional(),
+      vendor_identity: boundedObject(MAX_VENDOR_IDENTITY_BYTES, "invalid_vendor_identity")
+        .optional()
+        .describe("At most 8 KB as JSON."),
     })
     .optional()
     .describe(

@@ -1,17 +1,31 @@
-// Session sweeps on the database clock: lapsed `not_started` links expire (with their signed event), and
+// Session sweeps on the database clock: lapsed links expire or are abandoned (see below), and
 // idempotency records older than 24 hours are dropped (design: idempotency keys live 24 h).
 import { sql } from "kysely";
 import { z } from "zod";
 import { withTransaction } from "../../platform/db/transaction.js";
 import { defineJob } from "../../platform/jobs/catalog.js";
 import type { Services } from "../../services.js";
+import type { SessionStatus } from "./session-states.js";
 import { transitionSession } from "./transition-session.js";
+
+/**
+ * spec: States — a lapsed `not_started` link expires (signed `expired` event); a session the applicant
+ * started but did not complete before `expires_at` is `abandoned` ("in_progress — applicant leaves or session
+ * closed — incomplete"), as are sessions waiting on the applicant (awaiting_user, resubmitted).
+ */
+export const LAPSE_TO: Partial<Record<SessionStatus, SessionStatus>> = {
+  not_started: "expired",
+  in_progress: "abandoned",
+  awaiting_user: "abandoned",
+  resubmitted: "abandoned",
+};
+const LAPSING = Object.keys(LAPSE_TO) as SessionStatus[];
 
 export async function expireLapsedSessions(services: Services, batch = 500): Promise<number> {
   const due = await services.db
     .selectFrom("sessions")
     .select(["id", "tenant_id"])
-    .where("status", "=", "not_started")
+    .where("status", "in", LAPSING)
     .where("deleted_at", "is", null)
     .where("expires_at", "<=", sql<Date>`now()`)
     .orderBy("expires_at")
@@ -19,24 +33,27 @@ export async function expireLapsedSessions(services: Services, batch = 500): Pro
     .execute();
   for (const session of due) {
     await withTransaction(services.db, async (tx) => {
-      // Re-checked under the row lock inside transitionSession: an applicant who opened it meanwhile wins.
+      // Re-read under the row lock: an applicant who finished meanwhile wins.
       const still = await tx
         .selectFrom("sessions")
-        .select("id")
+        .select("status")
         .where("id", "=", session.id)
-        .where("status", "=", "not_started")
+        .where("status", "in", LAPSING)
         .forUpdate()
         .executeTakeFirst();
-      if (still)
+      const to = still ? LAPSE_TO[still.status as SessionStatus] : undefined;
+      if (to)
         await transitionSession(
           tx,
           {
             tenantId: session.tenant_id,
             sessionId: session.id,
-            to: "expired",
+            to: to,
             listeners: services.hooks.sessionStatusChanged,
           },
-          { reason: "link_expired" },
+          {
+            reason: to === "expired" ? "link_expired" : "session_lapsed",
+          },
         );
     });
   }

@@ -1,7 +1,11 @@
 // Operator tags on a session (spec: /v3/session/{id}/tags/): a sorted set of short strings.
 import { sql } from "kysely";
 import type { Queryable } from "../../platform/db/transaction.js";
+import { AppError } from "../../platform/errors.js";
 import { findSession } from "./find-session.js";
+
+/** Documented limit (README: Limits): 64 characters per tag, 50 tags per session. */
+const MAX_TAGS_PER_SESSION = 50;
 
 export async function listSessionTags(db: Queryable, tenantId: string, sessionId: string) {
   const session = await findSession(db, tenantId, sessionId);
@@ -16,6 +20,13 @@ export async function changeSessionTag(
   change: { add: string } | { remove: string },
 ) {
   const session = await findSession(db, tenantId, sessionId);
+  if ("add" in change && !session.tags.includes(change.add) && session.tags.length >= MAX_TAGS_PER_SESSION) {
+    throw new AppError("validation_failed", {
+      detail: "invalid_tag",
+      field: "tag",
+      message: `A session holds at most ${MAX_TAGS_PER_SESSION} tags.`,
+    });
+  }
   const tags =
     "add" in change
       ? sql<

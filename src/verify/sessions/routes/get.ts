@@ -19,7 +19,7 @@ export function registerGetSessionRoute(app: App, services: Services): void {
     },
     async (request) => {
       const row = await findSession(services.db, tenantOf(request).tenantId, request.params.session_id);
-      return serializeSession(services.db, services.config.flowUrl, row);
+      return serializeSession(services.db, services.config, row);
     },
   );
 }

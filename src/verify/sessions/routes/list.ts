@@ -33,7 +33,7 @@ export function registerListSessionsRoute(app: App, services: Services): void {
           200,
           Math.max(1, Number.parseInt(request.query.page_size ?? "50", 10) || 50),
         );
-        const { total, sessions } = await listSessions(services.db, services.config.flowUrl, tenantId, {
+        const { total, sessions } = await listSessions(services.db, services.config, tenantId, {
           status: request.query.status,
           sessionKind: request.query.session_kind,
           page,

@@ -1,0 +1,261 @@
+// Issue 22 findings 5, 6 and 7: NUL bytes, lone surrogates and 10k-deep JSON in every body field the OpenAPI
+// document declares are a 400 in the surface's shape (never a 500); size limits on the free-form fields and
+// on unauthenticated bodies; router failures answer in the surface's shape.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { operator } from "../console/console-support.js";
+import { createTestApp, type TestApp, type TestTenant } from "../support/test-app.js";
+import { assertErrorShape, surfaceOfPath } from "./surface-shape.js";
+
+export interface Operation {
+  method: string;
+  path: string;
+  bodyFields: string[];
+}
+
+/** Every operation of /openapi.json with the top-level fields of its JSON body. */
+export function operationsOf(doc: { paths: Record<string, Record<string, unknown>> }): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, raw] of Object.entries(item)) {
+      if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
+      const op = raw as {
+        requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+      };
+      const schema = op.requestBody?.content?.["application/json"]?.schema;
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        bodyFields: Object.keys(schema?.properties ?? {}),
+      });
+    }
+  }
+  return operations;
+}
+
+/** A concrete URL for an OpenAPI path: ids are random uuids, tokens look like tokens. */
+export function concretePath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    if (name === "token") return "x".repeat(32);
+    if (name === "node_id") return "step";
+    if (name === "service") return "general";
+    if (name === "path") return "a/b.jpg";
+    return "3f0b8a5e-8c1d-4d43-9a53-2f1b3c4d5e6f";
+  });
+}
+
+export interface Callers {
+  tenant: TestTenant;
+  consoleHeaders: Record<string, string>;
+}
+
+export function headersFor(path: string, callers: Callers): Record<string, string> {
+  if (path.startsWith("/v3") || path.startsWith("/api/v1")) return callers.tenant.headers;
+  if (path.startsWith("/console/")) return callers.consoleHeaders;
+  return {};
+}
+
+/** JSON text nesting `levels` arrays (built as text: a JS value this deep would overflow JSON.stringify). */
+function deepJson(levels: number): string {
+  return `${"[".repeat(levels)}"leaf"${"]".repeat(levels)}`;
+}
+
+const DEEP = Symbol("10 000 levels");
+
+describe("hostile strings and nesting in every declared body field", () => {
+  let t: TestApp;
+  let callers: Callers;
+  let operations: Operation[];
+
+  before(async () => {
+    t = await createTestApp();
+    callers = { tenant: await t.tenant(), consoleHeaders: (await operator(t)).headers };
+    operations = operationsOf((await t.app.inject({ url: "/openapi.json" })).json());
+  });
+  after(() => t.close());
+
+  test("the OpenAPI document declares body fields to attack", () => {
+    const fields = operations.reduce((sum, op) => sum + op.bodyFields.length, 0);
+    assert.ok(fields > 60, `only ${fields} body fields`);
+  });
+
+  for (const [name, value] of [
+    ["NUL", "ab\u0000cd"],
+    ["a lone high surrogate", "ab\uD800cd"],
+    ["a lone low surrogate", "\uDC00"],
+    ["NUL inside a nested object", { inner: ["x", "a\u0000"] }],
+    ["a NUL key", { "k\u0000": 1 }],
+    ["10 000 levels of nesting", DEEP],
+  ] as const) {
+    test(`${name} in any body field is a 400 naming the field, in the surface's shape`, async () => {
+      for (const op of operations) {
+        if (op.path === "/console/api/logout") continue; // would end the operator's token
+        for (const field of op.bodyFields) {
+          const response = await t.app.inject({
+            method: op.method as "POST",
+            url: concretePath(op.path),
+            headers: { ...headersFor(op.path, callers), "content-type": "application/json" },
+            payload:
+              value === DEEP
+                ? `{${JSON.stringify(field)}: ${deepJson(10_000)}}`
+                : JSON.stringify({ [field]: value }),
+          });
+          const context = `${op.method} ${op.path} ${field}`;
+          assertErrorShape(op.path, response, context);
+          // 40 KB of brackets is over the small unauthenticated limits (16 KB): refused before parsing.
+          if (value === DEEP && response.statusCode === 413) continue;
+          assert.equal(response.statusCode, 400, `${context}: ${response.statusCode} ${response.body}`);
+          const surface = surfaceOfPath(op.path);
+          if (surface === "verify" || surface === "console") {
+            assert.equal(response.json().detail, `invalid_${field}`, context);
+          }
+        }
+      }
+    });
+  }
+
+  test("NUL in a query string or a path parameter is a 400 in the surface's shape", async () => {
+    for (const url of [
+      "/v3/session/?status=a%00b",
+      "/v3/session/%00/",
+      "/api/v1/lists/?type=%00",
+      "/api/v1/applications/%00/",
+      "/api/v1/lists/%00/entries/?q=%00",
+      "/flow-api/%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00/state",
+      "/console/api/tenants/%00/sessions",
+    ]) {
+      const response = await t.app.inject({ url, headers: headersFor(url, callers) });
+      assert.equal(response.statusCode, 400, `${url}: ${response.body}`);
+      assertErrorShape(url, response);
+    }
+  });
+});
+
+describe("router failures in each surface's shape", () => {
+  let t: TestApp;
+  let callers: Callers;
+  before(async () => {
+    t = await createTestApp();
+    callers = { tenant: await t.tenant(), consoleHeaders: (await operator(t)).headers };
+  });
+  after(() => t.close());
+
+  test("bad percent-encoding is 400 and an over-long path parameter 404, never Fastify's body", async () => {
+    const long = "a".repeat(600);
+    for (const [url, status] of [
+      ["/v3/session/%E0%A4%A/", 400],
+      ["/v3/session/%/", 400],
+      ["/api/v1/applications/%zz/", 400],
+      ["/api/v1/lists/%C0/", 400],
+      ["/flow-api/%ff/state", 400],
+      ["/console/api/tenants/%/sessions", 400],
+      [`/v3/session/${long}/`, 404],
+      [`/api/v1/applications/${long}/`, 404],
+      [`/api/v1/lists/${long}/entries/`, 404],
+      [`/flow-api/${long}/state`, 404],
+      [`/console/api/tenants/${long}/sessions`, 404],
+    ] as const) {
+      const response = await t.app.inject({ url, headers: headersFor(url, callers) });
+      assert.equal(response.statusCode, status, `${url}: ${response.body}`);
+      assertErrorShape(url, response);
+    }
+  });
+});
+
+describe("documented size limits", () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+  before(async () => {
+    t = await createTestApp();
+    tenant = await t.tenant({ credits: "1000" });
+  });
+  after(() => t.close());
+
+  const createSession = (body: Record<string, unknown>) =>
+    t.app.inject({ method: "POST", url: "/v3/session/", headers: tenant.headers, payload: body });
+
+  test("metadata over 16 KB, prefill over 8 KB, vendor_identity over 8 KB are refused; 16 KB metadata is kept", async () => {
+    const big = (bytes: number) => ({ blob: "x".repeat(bytes) });
+    for (const [body, detail] of [
+      [{ metadata: big(17 * 1024) }, "invalid_metadata"],
+      [{ metadata: big(50 * 1024 * 1024) }, "invalid_metadata"],
+      [{ prefill: big(9 * 1024) }, "invalid_prefill"],
+      [{ reference: { vendor_identity: big(9 * 1024) } }, "invalid_vendor_identity"],
+    ] as const) {
+      const response = await createSession(body);
+      assert.equal(response.statusCode, 400, response.body.slice(0, 200));
+      assert.deepEqual(response.json(), { detail });
+    }
+    const kept = await createSession({ metadata: big(16 * 1024 - 20) });
+    assert.equal(kept.statusCode, 201, kept.body);
+  });
+
+  test("a session holds at most 50 tags", async () => {
+    const session = (await createSession({})).json();
+    for (let i = 0; i < 50; i++) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: `/v3/session/${session.id}/tags/`,
+        headers: tenant.headers,
+        payload: { tag: `tag-${i}` },
+      });
+      assert.equal(response.statusCode, 200, response.body);
+    }
+    const refused = await t.app.inject({
+      method: "POST",
+      url: `/v3/session/${session.id}/tags/`,
+      headers: tenant.headers,
+      payload: { tag: "one-too-many" },
+    });
+    assert.equal(refused.statusCode, 400);
+    assert.deepEqual(refused.json(), { detail: "invalid_tag" });
+  });
+
+  test("risk-list names, values and comments have limits", async () => {
+    const list = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/lists/",
+      headers: tenant.headers,
+      payload: { name: "limits", type: "identifier" },
+    });
+    assert.equal(list.statusCode, 201, list.body);
+    const listId = list.json().list.id;
+    for (const [url, payload] of [
+      ["/api/v1/lists/", { name: "n".repeat(201) }],
+      ["/api/v1/lists/", { name: "ok", description: "d".repeat(2001) }],
+      [`/api/v1/lists/${listId}/entries/`, { value: "v".repeat(256) }],
+      [`/api/v1/lists/${listId}/entries/`, { value: "v", comment: "c".repeat(1001) }],
+    ] as const) {
+      const response = await t.app.inject({ method: "POST", url, headers: tenant.headers, payload });
+      assert.equal(response.statusCode, 400, `${url}: ${response.body.slice(0, 200)}`);
+      assertErrorShape(url, response);
+    }
+    const bulk = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/lists/${listId}/entries/`,
+      headers: tenant.headers,
+      payload: { entries: [{ value: "v".repeat(256) }, { value: "fine" }] },
+    });
+    assert.equal(bulk.statusCode, 200, bulk.body);
+    assert.equal(bulk.json().invalid, 1);
+    assert.equal(bulk.json().created, 1);
+  });
+
+  test("unauthenticated bodies are small: console login 4 KB, applicant calls 16 KB, partner form 64 KB", async () => {
+    for (const [url, bytes] of [
+      ["/console/api/login", 5 * 1024],
+      ["/console/api/login", 64 * 1024 * 1024 - 1024],
+      [`/flow-api/${"x".repeat(32)}/consent`, 17 * 1024],
+      [`/flow-api/${"x".repeat(32)}/finish`, 17 * 1024],
+      [`/flow-api/s/${"x".repeat(32)}/form`, 65 * 1024],
+    ] as const) {
+      const response = await t.app.inject({
+        method: "POST",
+        url,
+        payload: { email: "a@b.c", padding: "p".repeat(bytes) },
+      });
+      assert.equal(response.statusCode, 413, `${url}: ${response.statusCode} ${response.body.slice(0, 100)}`);
+      assertErrorShape(url, response);
+    }
+  });
+});

@@ -12,6 +12,7 @@ import { platformJobs } from "./platform/jobs/housekeeping.js";
 import { type JobWorker, startJobWorker } from "./platform/jobs/worker.js";
 import { registerPublicRoutes } from "./public-routes.js";
 import type { Services } from "./services.js";
+import { decideSessionJob } from "./verify/decision/decide-session-job.js";
 import { verifySurface } from "./verify/routes.js";
 import { sessionJobs } from "./verify/sessions/session-jobs.js";
 import { deliverWebhookJob } from "./webhooks/deliver-event.js";
@@ -21,6 +22,7 @@ export function allJobs(): JobDefinition<never>[] {
   return [
     ...platformJobs,
     ...sessionJobs,
+    decideSessionJob,
     deliverWebhookJob,
     sweepLivenessChallengesJob,
     amlRescreenJob,

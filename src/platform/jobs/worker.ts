@@ -3,20 +3,15 @@
 import { sql } from "kysely";
 import type { Services } from "../../services.js";
 import type { Queryable } from "../db/transaction.js";
-import { defaultBackoffMs, type JobDefinition } from "./catalog.js";
-import {
-  type ClaimedJob,
-  claimJobs,
-  completeJob,
-  enqueueJob,
-  failJob,
-  jobSignals,
-  requeueStaleJobs,
-} from "./queue.js";
+import type { JobDefinition } from "./catalog.js";
+import { type ClaimedJob, claimJobs, enqueueJob, jobSignals, requeueStaleJobs } from "./queue.js";
+import { DEFAULT_JOB_LEASE_MS, runClaimedJob } from "./run-claimed-job.js";
 
 export interface WorkerOptions {
   pollMs: number;
   concurrency?: number;
+  /** How long a claim holds without a heartbeat (default 30 s); the heartbeat renews it every third. */
+  leaseMs?: number;
 }
 
 export interface JobWorker {
@@ -41,24 +36,15 @@ export function startJobWorker(
   };
   jobSignals.on("enqueued", onEnqueue);
 
+  const leaseMs = options.leaseMs ?? DEFAULT_JOB_LEASE_MS;
+
   async function runClaimed(job: ClaimedJob): Promise<void> {
-    const definition = byName.get(job.name)!;
-    try {
-      const payload = definition.payload.parse(job.payload);
-      await withTimeout(definition.run(payload, services), definition.timeoutMs, job.name);
-      await completeJob(services.db, job.id);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const backoff = (definition.backoffMs ?? defaultBackoffMs)(job.attempts);
-      log.warn({ job: job.name, id: job.id, attempt: job.attempts, err: message }, "job failed");
-      // The catalog is the one source of truth for attempts, whatever the enqueuer passed.
-      await failJob(services.db, { ...job, max_attempts: definition.maxAttempts }, message, backoff);
-    }
+    await runClaimedJob(services, byName.get(job.name)!, job, { leaseMs, log });
   }
 
   async function runBatch(): Promise<number> {
-    const lockMs = Math.max(...jobs.map((job) => job.timeoutMs)) + 30_000;
-    const claimed = await claimJobs(services.db, names, concurrency, lockMs);
+    // A short lease, renewed while the job runs: a dead worker's jobs are free again within a minute.
+    const claimed = await claimJobs(services.db, names, concurrency, leaseMs);
     await Promise.all(claimed.map(runClaimed));
     return claimed.length;
   }
@@ -138,12 +124,4 @@ export async function fireDueCrons(db: Queryable, jobs: JobDefinition<never>[]):
     }
   }
   return fired;
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number, name: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`job ${name} timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

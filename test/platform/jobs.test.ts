@@ -216,6 +216,25 @@ describe("job queue", () => {
     assert.deepEqual([row.status, row.attempts], ["completed", 1]);
   });
 
+  test("a long job holds one worker slot only: other jobs keep running beside it", async () => {
+    const started = new Promise<void>((resolve) => {
+      slowJobStarted = resolve;
+    });
+    const busyWorker = startJobWorker(services, asJobs(slowJob as never, recordJob as never), { pollMs: 20 });
+    const slowId = (await enqueueJob(services.db, slowJob.name, {}))!;
+    await started;
+    const quickId = (await enqueueJob(services.db, recordJob.name, { value: "beside the slow one" }))!;
+    const deadline = Date.now() + 10_000;
+    while ((await jobRow(quickId)).status !== "completed" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.equal((await jobRow(quickId)).status, "completed", "the quick job ran while the slow one ran");
+    assert.equal((await jobRow(slowId)).status, "running");
+    releaseSlowJob();
+    await busyWorker.stop();
+    assert.equal((await jobRow(slowId)).status, "completed");
+  });
+
   test("a worker whose lease lapsed and was claimed again can neither renew nor complete the job", async () => {
     const id = (await enqueueJob(services.db, recordJob.name, { value: "fenced" }))!;
     const [first] = await claimJobs(services.db, [recordJob.name], 1, 60_000);

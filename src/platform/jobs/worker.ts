@@ -31,43 +31,59 @@ export function startJobWorker(
   const log = services.log.child({ component: "jobs" });
   let stopped = false;
   let wake: (() => void) | null = null;
+  let wakePending = false;
+  const signal = () => {
+    wakePending = true;
+    wake?.();
+  };
   const onEnqueue = (name: string) => {
-    if (byName.has(name)) wake?.();
+    if (byName.has(name)) signal();
   };
   jobSignals.on("enqueued", onEnqueue);
 
   const leaseMs = options.leaseMs ?? DEFAULT_JOB_LEASE_MS;
+  const inFlight = new Set<Promise<void>>();
 
   async function runClaimed(job: ClaimedJob): Promise<void> {
     await runClaimedJob(services, byName.get(job.name)!, job, { leaseMs, log });
   }
 
-  async function runBatch(): Promise<number> {
+  /** Claims as many jobs as there are free slots and starts them. A long job holds one slot only:
+   * the others keep taking jobs (another tenant's import, a webhook) instead of waiting for it. */
+  async function fillSlots(): Promise<void> {
+    const free = concurrency - inFlight.size;
+    if (free <= 0) return;
     // A short lease, renewed while the job runs: a dead worker's jobs are free again within a minute.
-    const claimed = await claimJobs(services.db, names, concurrency, leaseMs);
-    await Promise.all(claimed.map(runClaimed));
-    return claimed.length;
+    const claimed = await claimJobs(services.db, names, free, leaseMs);
+    for (const job of claimed) {
+      const running: Promise<void> = runClaimed(job).finally(() => {
+        inFlight.delete(running);
+        signal();
+      });
+      inFlight.add(running);
+    }
   }
 
   let lastHousekeeping = 0;
-  async function tick(): Promise<number> {
+  async function tick(): Promise<void> {
     if (Date.now() - lastHousekeeping > 5_000) {
       lastHousekeeping = Date.now();
       await requeueStaleJobs(services.db);
       await fireDueCrons(services.db, jobs);
     }
-    return runBatch();
+    await fillSlots();
   }
 
   const loop = (async () => {
     while (!stopped) {
-      let ran = 0;
+      wakePending = false;
       try {
-        ran = await tick();
+        await tick();
       } catch (error) {
         log.error({ err: error instanceof Error ? error.message : error }, "job loop error");
       }
-      if (ran === 0 && !stopped) {
+      // Sleep until a job is enqueued here, a slot frees up, or the poll interval passes.
+      if (!stopped && !wakePending) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, options.pollMs);
           wake = () => {
@@ -84,9 +100,10 @@ export function startJobWorker(
     async drain() {
       let total = 0;
       for (;;) {
-        const ran = await runBatch();
-        if (ran === 0) return total;
-        total += ran;
+        const claimed = await claimJobs(services.db, names, concurrency, leaseMs);
+        if (claimed.length === 0) return total;
+        await Promise.all(claimed.map(runClaimed));
+        total += claimed.length;
       }
     },
     async stop() {
@@ -94,6 +111,7 @@ export function startJobWorker(
       jobSignals.off("enqueued", onEnqueue);
       wake?.();
       await loop;
+      await Promise.all(inFlight);
     },
   };
 }

@@ -7,10 +7,12 @@ import { type Config, ConfigError, loadConfig } from "../config.js";
 import { type DataDirLock, DataDirLockedError, lockDataDir } from "../platform/db/data-dir-lock.js";
 import { migrateToLatest } from "../platform/db/migrate.js";
 import { isAppError } from "../platform/errors.js";
+import { requeueStaleJobs } from "../platform/jobs/queue.js";
 import { createHttpApp, listen, startWorkers } from "../server.js";
 import { closeServices, createServices, type Services } from "../services.js";
 import { adminCommandNames, isAdminCommand, runAdminCommand } from "./admin-commands.js";
 import { sendAdminCommand, serveAdminSocket } from "./admin-socket.js";
+import { installGracefulShutdown } from "./graceful-shutdown.js";
 import { printResult } from "./print-result.js";
 import "./register-commands.js";
 
@@ -96,6 +98,9 @@ async function runProcess(config: Config, mode: "start" | "serve" | "worker"): P
     lock = lockDataDir(config.dataDir);
   }
   const services = await createServices(config);
+  // Holding the embedded database alone, this process knows every job still marked running was left by a
+  // process that died: they are free now, not when their leases lapse.
+  if (lock) await requeueStaleJobs(services.db, { all: true });
   const app = mode === "worker" ? null : await createHttpApp(services);
   const worker = mode === "serve" ? null : startWorkers(services);
   let adminServer: Server | null = null;
@@ -103,20 +108,13 @@ async function runProcess(config: Config, mode: "start" | "serve" | "worker"): P
   if (app) await listen(app, services);
   await printFirstStartHint(services);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    services.log.info({ signal }, "shutting down");
-    adminServer?.close();
-    await app?.close();
-    await worker?.stop();
-    await closeServices(services);
-    lock?.release();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  installGracefulShutdown(services.log, [
+    { name: "admin socket", run: () => adminServer?.close() },
+    { name: "http", run: () => app?.close() },
+    { name: "job workers", run: () => worker?.stop() },
+    { name: "services", run: () => closeServices(services) },
+    { name: "data-dir lock", run: () => lock?.release() },
+  ]);
 }
 
 async function printFirstStartHint(services: Services): Promise<void> {

@@ -14,6 +14,7 @@ import { adminCommandNames, isAdminCommand, runAdminCommand } from "./admin-comm
 import { sendAdminCommand, serveAdminSocket } from "./admin-socket.js";
 import { installGracefulShutdown } from "./graceful-shutdown.js";
 import { printResult } from "./print-result.js";
+import { announceDataDir, INIT_FLAG, requireDataDir } from "./require-data-dir.js";
 import "./register-commands.js";
 
 const USAGE = `Usage: kyc <command> [options]
@@ -24,11 +25,14 @@ Processes:
   worker                job workers only
   migrate               apply database migrations and exit
 
-Operator commands (add --json for machine-readable output):
+Operator commands (add --json for machine-readable output). On the embedded database they act on
+DATA_DIR's database (printed on stderr) and refuse to create one there unless given --init:
   ${"{COMMANDS}"}
 `;
 
-async function main(argv: string[]): Promise<number> {
+async function main(args: string[]): Promise<number> {
+  const init = args.includes(INIT_FLAG);
+  const argv = args.filter((word) => word !== INIT_FLAG);
   const [command = "help"] = argv;
   const config = loadConfig();
   switch (command) {
@@ -38,6 +42,10 @@ async function main(argv: string[]): Promise<number> {
       await runProcess(config, command);
       return 0;
     case "migrate":
+      if (!config.databaseUrl) {
+        announceDataDir(config.dataDir);
+        requireDataDir(config.dataDir, init);
+      }
       return withDatabase(config, async (services) => {
         const report = await migrateToLatest(services.db);
         printResult({ applied: report.applied }, argv.includes("--json"));
@@ -55,6 +63,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const json = argv.includes("--json");
   if (!config.databaseUrl) {
+    announceDataDir(config.dataDir);
     // A running server holds the embedded database: hand it the command.
     // The server runs in another working directory: send file arguments as absolute paths.
     const reply = await sendAdminCommand(
@@ -69,6 +78,7 @@ async function main(argv: string[]): Promise<number> {
       printResult(reply.result, json);
       return 0;
     }
+    requireDataDir(config.dataDir, init);
   }
   return withDatabase(config, async (services) => {
     printResult(await runAdminCommand(services, argv), json);
@@ -100,7 +110,10 @@ async function runProcess(config: Config, mode: "start" | "serve" | "worker"): P
   const services = await createServices(config);
   // Holding the embedded database alone, this process knows every job still marked running was left by a
   // process that died: they are free now, not when their leases lapse.
-  if (lock) await requeueStaleJobs(services.db, { all: true });
+  if (lock) {
+    services.log.info({ dataDir: config.dataDir }, "embedded database");
+    await requeueStaleJobs(services.db, { all: true });
+  }
   const app = mode === "worker" ? null : await createHttpApp(services);
   const worker = mode === "serve" ? null : startWorkers(services);
   let adminServer: Server | null = null;

@@ -108,7 +108,7 @@ async function main(): Promise<void> {
     });
     assert.ok(
       [200, 201].includes(response.status),
-      `create ${key}: ${response.status} ${await response.text()}`,
+      `create ${key}: ${response.status} ${await response.clone().text()}`,
     );
     const body = (await response.json()) as { id: string; url: string };
     return { id: body.id, token: body.url.split("/verify/")[1]! };

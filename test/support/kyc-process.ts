@@ -53,7 +53,7 @@ export interface KycServer {
 /** Starts `kyc start` on a free loopback port and waits until /healthz answers. */
 export async function startKycServer(
   env: Record<string, string | undefined>,
-  timeoutMs = 120_000,
+  timeoutMs = Number(process.env.KYC_START_TIMEOUT_MS ?? 180_000),
 ): Promise<KycServer> {
   const port = await freePort();
   const child = spawnKyc(["start"], kycEnv({ ...env, PORT: String(port), HOST: "127.0.0.1" }));

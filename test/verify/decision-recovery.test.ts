@@ -92,6 +92,9 @@ describe("decision recovery after a crash during finish", () => {
   });
 
   test("with no retry from the applicant, a worker decides the session once the dead run's lease lapses", async () => {
+    // A stopped worker drains on demand: the test decides when the job runs.
+    const worker = startJobWorker(t.services, [decideSessionJob as never], { pollMs: 60_000 });
+    await worker.stop();
     const session = await readyToFinish();
     const jobId = await requestDecision(t.services, tenant.tenant_id, session.id);
     assert.ok(await claimJobById(t.services.db, jobId, 60_000));
@@ -101,14 +104,6 @@ describe("decision recovery after a crash during finish", () => {
       .where("id", "=", jobId)
       .execute();
     assert.equal(await requeueStaleJobs(t.services.db), 1);
-    const worker = startJobWorker(t.services, [decideSessionJob as never], { pollMs: 60_000 });
-    await worker.stop();
-    // The requeued job keeps its run_at (a lease after the claim): let it be due, as it is by then.
-    await t.services.db
-      .updateTable("jobs")
-      .set({ run_at: sql`now()` as never })
-      .where("id", "=", jobId)
-      .execute();
     assert.equal(await worker.drain(), 1);
     const state = await t.app.inject({ url: `/flow-api/${session.token}/state` });
     assert.equal(state.json().status, "approved");

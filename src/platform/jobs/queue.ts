@@ -144,7 +144,8 @@ export async function failJob(
 export async function requeueStaleJobs(db: Queryable, options: { all?: boolean } = {}): Promise<number> {
   let update = db
     .updateTable("jobs")
-    .set({ status: "queued", locked_until: null })
+    // Due at once: a job claimed before its run_at (run inline by the request that enqueued it) is due too.
+    .set({ status: "queued", locked_until: null, run_at: sql`least(run_at, now())` })
     .where("status", "=", "running");
   if (!options.all) update = update.where("locked_until", "<", sql<Date>`now()`);
   const result = await update.executeTakeFirst();

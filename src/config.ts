@@ -12,7 +12,8 @@ const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(1_000
 const envSchema = z.object({
   NODE_ENV: z.string().default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default("0.0.0.0"),
+  // design: Defaults — HOST=127.0.0.1 for `npm start`; containers set HOST=0.0.0.0 explicitly.
+  HOST: z.string().min(1).default("127.0.0.1"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z
     .string()

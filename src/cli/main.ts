@@ -15,9 +15,12 @@ import { type Config, ConfigError, loadConfig } from "../config.js";
 import { type DataDirLock, DataDirLockedError, lockDataDir } from "../platform/db/data-dir-lock.js";
 import { migrateToLatest } from "../platform/db/migrate.js";
 import { isAppError } from "../platform/errors.js";
+import { requeueStaleJobs } from "../platform/jobs/queue.js";
 import type { Services } from "../services.js";
 import { sendAdminCommand, serveAdminSocket } from "./admin-socket.js";
+import { installGracefulShutdown } from "./graceful-shutdown.js";
 import { printResult } from "./print-result.js";
+import { announceDataDir, INIT_FLAG, requireDataDir } from "./require-data-dir.js";
 
 const USAGE = `Usage: kyc <command> [options]
 
@@ -27,11 +30,14 @@ Processes:
   worker                job workers only
   migrate               apply database migrations and exit
 
-Operator commands (add --json for machine-readable output):
+Operator commands (add --json for machine-readable output). On the embedded database they act on
+DATA_DIR's database (printed on stderr) and refuse to create one there unless given --init:
   ${"{COMMANDS}"}
 `;
 
-async function main(argv: string[]): Promise<number> {
+async function main(args: string[]): Promise<number> {
+  const init = args.includes(INIT_FLAG);
+  const argv = args.filter((word) => word !== INIT_FLAG);
   const [command = "help"] = argv;
   const config = loadConfig();
   switch (command) {
@@ -41,6 +47,10 @@ async function main(argv: string[]): Promise<number> {
       await runProcess(config, command);
       return 0;
     case "migrate":
+      if (!config.databaseUrl) {
+        announceDataDir(config.dataDir);
+        requireDataDir(config.dataDir, init);
+      }
       return withDatabase(config, async (services) => {
         const report = await migrateToLatest(services.db);
         printResult({ applied: report.applied }, argv.includes("--json"));
@@ -58,6 +68,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const json = argv.includes("--json");
   if (!config.databaseUrl) {
+    announceDataDir(config.dataDir);
     // A running server holds the embedded database: hand it the command.
     // The server runs in another working directory: send file arguments as absolute paths.
     const reply = await sendAdminCommand(
@@ -72,6 +83,7 @@ async function main(argv: string[]): Promise<number> {
       printResult(reply.result, json);
       return 0;
     }
+    requireDataDir(config.dataDir, init);
   }
   return withDatabase(config, async (services) => {
     printResult(await runOperatorCommand(services, argv), json);
@@ -101,6 +113,12 @@ async function runProcess(config: Config, mode: "start" | "serve" | "worker"): P
     lock = lockDataDir(config.dataDir);
   }
   const services = await createServices(config);
+  // Holding the embedded database alone, this process knows every job still marked running was left by a
+  // process that died: they are free now, not when their leases lapse.
+  if (lock) {
+    services.log.info({ dataDir: config.dataDir }, "embedded database");
+    await requeueStaleJobs(services.db, { all: true });
+  }
   const app = mode === "worker" ? null : await createHttpApp(services);
   const worker = mode === "serve" ? null : startWorkers(services);
   let adminServer: Server | null = null;
@@ -112,20 +130,13 @@ async function runProcess(config: Config, mode: "start" | "serve" | "worker"): P
   if (app) await listen(app, services);
   await printFirstStartHint(services);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    services.log.info({ signal }, "shutting down");
-    adminServer?.close();
-    await app?.close();
-    await worker?.stop();
-    await closeServices(services);
-    lock?.release();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  installGracefulShutdown(services.log, [
+    { name: "admin socket", run: () => adminServer?.close() },
+    { name: "http", run: () => app?.close() },
+    { name: "job workers", run: () => worker?.stop() },
+    { name: "services", run: () => closeServices(services) },
+    { name: "data-dir lock", run: () => lock?.release() },
+  ]);
 }
 
 async function printFirstStartHint(services: Services): Promise<void> {

@@ -8,6 +8,7 @@ import type { AnyJob } from "../platform/jobs/catalog.js";
 import { platformJobs } from "../platform/jobs/housekeeping.js";
 import { type JobWorker, startJobWorker } from "../platform/jobs/worker.js";
 import type { Services } from "../services.js";
+import { decideSessionJob } from "../verify/decision/decide-session-job.js";
 import { sessionJobs } from "../verify/sessions/session-jobs.js";
 import { webhookJobs } from "../webhooks/deliver-event.js";
 
@@ -15,6 +16,7 @@ export function allJobs(): AnyJob<Services>[] {
   return [
     ...platformJobs,
     ...sessionJobs,
+    decideSessionJob,
     ...webhookJobs,
     sweepLivenessChallengesJob,
     amlRescreenJob,

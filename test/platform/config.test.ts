@@ -43,7 +43,8 @@ describe("loadConfig", () => {
       partner_read: 600,
     });
     assert.equal(config.port, 8080);
-    assert.equal(config.host, "0.0.0.0");
+    // design: Defaults — loopback unless told otherwise; containers set HOST=0.0.0.0.
+    assert.equal(config.host, "127.0.0.1");
     assert.equal(config.databaseUrl, undefined);
     assert.equal(config.redisUrl, undefined);
     assert.equal(config.publicUrl, "http://localhost:8080");

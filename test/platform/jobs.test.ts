@@ -8,7 +8,13 @@ import { debit } from "../../src/platform/credits/ledger.js";
 import { withTransaction } from "../../src/platform/db/transaction.js";
 import { defineJob, type JobDefinition } from "../../src/platform/jobs/catalog.js";
 import { dailyUsageRollupJob } from "../../src/platform/jobs/housekeeping.js";
-import { claimJobs, enqueueJob, requeueStaleJobs } from "../../src/platform/jobs/queue.js";
+import {
+  claimJobs,
+  completeJob,
+  enqueueJob,
+  renewJobLease,
+  requeueStaleJobs,
+} from "../../src/platform/jobs/queue.js";
 import { fireDueCrons, type JobWorker, startJobWorker } from "../../src/platform/jobs/worker.js";
 import { createTenant } from "../../src/platform/tenants/tenants.js";
 import { createTestServices, type TestServices } from "../support/test-services.js";
@@ -42,6 +48,22 @@ const cronJob = defineJob({
   maxAttempts: 2,
   cron: { everyMs: 60_000 },
   async run() {},
+});
+
+/** A long job (15 min timeout, like an import) that runs until the test lets it go. */
+let releaseSlowJob: () => void = () => {};
+let slowJobStarted: () => void = () => {};
+const slowJob = defineJob({
+  name: "test.slow",
+  payload: z.object({}),
+  timeoutMs: 15 * 60_000,
+  maxAttempts: 3,
+  async run() {
+    slowJobStarted();
+    await new Promise<void>((resolve) => {
+      releaseSlowJob = resolve;
+    });
+  },
 });
 
 const asJobs = (...jobs: JobDefinition<never>[]) => jobs;
@@ -153,6 +175,83 @@ describe("job queue", () => {
     assert.deepEqual(recorded, ["orphan"]);
     const row = await jobRow(id);
     assert.deepEqual([row.status, row.attempts], ["completed", 2]);
+  });
+
+  async function startSlowJob(leaseMs?: number) {
+    const started = new Promise<void>((resolve) => {
+      slowJobStarted = resolve;
+    });
+    const slowWorker = startJobWorker(services, asJobs(slowJob as never), {
+      pollMs: 20,
+      ...(leaseMs ? { leaseMs } : {}),
+    });
+    const id = (await enqueueJob(services.db, slowJob.name, {}))!;
+    await started;
+    return { id, slowWorker };
+  }
+
+  test("a running job holds a short lease (30 s), not its whole timeout: a dead worker's job is back within a minute", async () => {
+    const { id, slowWorker } = await startSlowJob();
+    const row = await services.db
+      .selectFrom("jobs")
+      .select(sql<number>`(extract(epoch FROM locked_until - now()) * 1000)::int`.as("lease_left_ms"))
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    assert.ok(row.lease_left_ms <= 30_000 && row.lease_left_ms > 20_000, `lease ${row.lease_left_ms} ms`);
+    releaseSlowJob();
+    await slowWorker.stop();
+    assert.equal((await jobRow(id)).status, "completed");
+  });
+
+  test("the heartbeat renews the lease while the job runs, so a live job is never requeued", async () => {
+    const { id, slowWorker } = await startSlowJob(300);
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // three leases' worth
+    assert.equal(await requeueStaleJobs(services.db), 0, "the lease was renewed");
+    const running = await jobRow(id);
+    assert.equal(running.status, "running");
+    assert.ok(running.locked_until! > new Date(Date.now() - 1_000));
+    releaseSlowJob();
+    await slowWorker.stop();
+    const row = await jobRow(id);
+    assert.deepEqual([row.status, row.attempts], ["completed", 1]);
+  });
+
+  test("a long job holds one worker slot only: other jobs keep running beside it", async () => {
+    const started = new Promise<void>((resolve) => {
+      slowJobStarted = resolve;
+    });
+    const busyWorker = startJobWorker(services, asJobs(slowJob as never, recordJob as never), { pollMs: 20 });
+    const slowId = (await enqueueJob(services.db, slowJob.name, {}))!;
+    await started;
+    const quickId = (await enqueueJob(services.db, recordJob.name, { value: "beside the slow one" }))!;
+    const deadline = Date.now() + 10_000;
+    while ((await jobRow(quickId)).status !== "completed" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.equal((await jobRow(quickId)).status, "completed", "the quick job ran while the slow one ran");
+    assert.equal((await jobRow(slowId)).status, "running");
+    releaseSlowJob();
+    await busyWorker.stop();
+    assert.equal((await jobRow(slowId)).status, "completed");
+  });
+
+  test("a worker whose lease lapsed and was claimed again can neither renew nor complete the job", async () => {
+    const id = (await enqueueJob(services.db, recordJob.name, { value: "fenced" }))!;
+    const [first] = await claimJobs(services.db, [recordJob.name], 1, 60_000);
+    await services.db
+      .updateTable("jobs")
+      .set({ locked_until: sql`now() - interval '1 second'` as never })
+      .where("id", "=", id)
+      .execute();
+    assert.equal(await requeueStaleJobs(services.db), 1);
+    const [second] = await claimJobs(services.db, [recordJob.name], 1, 60_000);
+    assert.equal(second?.attempts, 2);
+    assert.equal(await renewJobLease(services.db, first!, 60_000), false);
+    await completeJob(services.db, first!);
+    assert.equal((await jobRow(id)).status, "running", "the new owner's run is not cut short");
+    assert.equal(await renewJobLease(services.db, second!, 60_000), true);
+    await completeJob(services.db, second!);
+    assert.equal((await jobRow(id)).status, "completed");
   });
 
   test("a dedupe key keeps at most one queued copy", async () => {

@@ -13,11 +13,16 @@ export interface EnqueueOptions {
   dedupeKey?: string;
 }
 
-export interface ClaimedJob {
+/** A claim on a running job: `attempts` fences it, so a worker whose lease lapsed and was re-claimed
+ * elsewhere can no longer renew, complete or fail that job. */
+export interface JobLease {
   id: string;
+  attempts: number;
+}
+
+export interface ClaimedJob extends JobLease {
   name: string;
   payload: unknown;
-  attempts: number;
   max_attempts: number;
 }
 
@@ -73,11 +78,38 @@ export async function claimJobs(
   return result.rows;
 }
 
-export async function completeJob(db: Queryable, id: string): Promise<void> {
+/**
+ * Claims one job by id for a caller that runs it inline, whatever its run_at: a queued one, or a running
+ * one whose lease lapsed (its worker died). Null when it is held by a live worker or finished.
+ */
+export async function claimJobById(db: Queryable, id: string, leaseMs: number): Promise<ClaimedJob | null> {
+  const result = await sql<ClaimedJob>`
+    UPDATE jobs SET status = 'running', attempts = attempts + 1,
+      locked_until = now() + ${`${leaseMs} milliseconds`}::interval
+    WHERE id = ${id} AND (status = 'queued' OR (status = 'running' AND locked_until < now()))
+    RETURNING id::text, name, payload, attempts, max_attempts`.execute(db);
+  return result.rows[0] ?? null;
+}
+
+/** The heartbeat: pushes the lease on; false when the lease was lost (lapsed and claimed again). */
+export async function renewJobLease(db: Queryable, lease: JobLease, leaseMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable("jobs")
+    .set({ locked_until: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+    .where("id", "=", lease.id)
+    .where("status", "=", "running")
+    .where("attempts", "=", lease.attempts)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function completeJob(db: Queryable, lease: JobLease): Promise<void> {
   await db
     .updateTable("jobs")
     .set({ status: "completed", finished_at: sql`now()`, locked_until: null, last_error: null })
-    .where("id", "=", id)
+    .where("id", "=", lease.id)
+    .where("status", "=", "running")
+    .where("attempts", "=", lease.attempts)
     .execute();
 }
 
@@ -99,16 +131,23 @@ export async function failJob(
       finished_at: exhausted ? sql`now()` : null,
     })
     .where("id", "=", job.id)
+    .where("status", "=", "running")
+    .where("attempts", "=", job.attempts)
     .execute();
 }
 
-/** Jobs whose worker died mid-run go back to the queue once their lock lapses. */
-export async function requeueStaleJobs(db: Queryable): Promise<number> {
-  const result = await db
+/**
+ * Jobs whose worker died mid-run go back to the queue once their lease lapses (leases are short and
+ * renewed by a heartbeat, so that is within a minute). `all`: every running job, for a process that
+ * holds the embedded database alone and so knows no other worker can be running them.
+ */
+export async function requeueStaleJobs(db: Queryable, options: { all?: boolean } = {}): Promise<number> {
+  let update = db
     .updateTable("jobs")
-    .set({ status: "queued", locked_until: null })
-    .where("status", "=", "running")
-    .where("locked_until", "<", sql<Date>`now()`)
-    .executeTakeFirst();
+    // Due at once: a job claimed before its run_at (run inline by the request that enqueued it) is due too.
+    .set({ status: "queued", locked_until: null, run_at: sql`least(run_at, now())` })
+    .where("status", "=", "running");
+  if (!options.all) update = update.where("locked_until", "<", sql<Date>`now()`);
+  const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

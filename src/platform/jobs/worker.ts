@@ -2,20 +2,15 @@
 // retry with backoff, and fire cron sweeps. Started by `kyc start` and `kyc worker`.
 import { sql } from "kysely";
 import type { Queryable } from "../db/transaction.js";
-import { type AnyJob, defaultBackoffMs, type JobContext } from "./catalog.js";
-import {
-  type ClaimedJob,
-  claimJobs,
-  completeJob,
-  enqueueJob,
-  failJob,
-  jobSignals,
-  requeueStaleJobs,
-} from "./queue.js";
+import type { AnyJob, JobContext } from "./catalog.js";
+import { type ClaimedJob, claimJobs, enqueueJob, jobSignals, requeueStaleJobs } from "./queue.js";
+import { DEFAULT_JOB_LEASE_MS, runClaimedJob } from "./run-claimed-job.js";
 
 export interface WorkerOptions {
   pollMs: number;
   concurrency?: number;
+  /** How long a claim holds without a heartbeat (default 30 s); the heartbeat renews it every third. */
+  leaseMs?: number;
 }
 
 export interface JobWorker {
@@ -25,62 +20,69 @@ export interface JobWorker {
 }
 
 export function startJobWorker<C extends JobContext>(
-  context: C,
+  services: C,
   jobs: AnyJob<C>[],
   options: WorkerOptions,
 ): JobWorker {
   const byName = new Map(jobs.map((job) => [job.name, job]));
   const names = [...byName.keys()];
   const concurrency = options.concurrency ?? 2;
-  const log = context.log.child({ component: "jobs" });
+  const log = services.log.child({ component: "jobs" });
   let stopped = false;
   let wake: (() => void) | null = null;
+  let wakePending = false;
+  const signal = () => {
+    wakePending = true;
+    wake?.();
+  };
   const onEnqueue = (name: string) => {
-    if (byName.has(name)) wake?.();
+    if (byName.has(name)) signal();
   };
   jobSignals.on("enqueued", onEnqueue);
 
+  const leaseMs = options.leaseMs ?? DEFAULT_JOB_LEASE_MS;
+  const inFlight = new Set<Promise<void>>();
+
   async function runClaimed(job: ClaimedJob): Promise<void> {
-    const definition = byName.get(job.name)!;
-    try {
-      const payload = definition.payload.parse(job.payload);
-      await withTimeout(definition.run(payload, context), definition.timeoutMs, job.name);
-      await completeJob(context.db, job.id);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const backoff = (definition.backoffMs ?? defaultBackoffMs)(job.attempts);
-      log.warn({ job: job.name, id: job.id, attempt: job.attempts, err: message }, "job failed");
-      // The catalog is the one source of truth for attempts, whatever the enqueuer passed.
-      await failJob(context.db, { ...job, max_attempts: definition.maxAttempts }, message, backoff);
-    }
+    await runClaimedJob(services, byName.get(job.name)!, job, { leaseMs, log });
   }
 
-  async function runBatch(): Promise<number> {
-    const lockMs = Math.max(...jobs.map((job) => job.timeoutMs)) + 30_000;
-    const claimed = await claimJobs(context.db, names, concurrency, lockMs);
-    await Promise.all(claimed.map(runClaimed));
-    return claimed.length;
+  /** Claims as many jobs as there are free slots and starts them. A long job holds one slot only:
+   * the others keep taking jobs (another tenant's import, a webhook) instead of waiting for it. */
+  async function fillSlots(): Promise<void> {
+    const free = concurrency - inFlight.size;
+    if (free <= 0) return;
+    // A short lease, renewed while the job runs: a dead worker's jobs are free again within a minute.
+    const claimed = await claimJobs(services.db, names, free, leaseMs);
+    for (const job of claimed) {
+      const running: Promise<void> = runClaimed(job).finally(() => {
+        inFlight.delete(running);
+        signal();
+      });
+      inFlight.add(running);
+    }
   }
 
   let lastHousekeeping = 0;
-  async function tick(): Promise<number> {
+  async function tick(): Promise<void> {
     if (Date.now() - lastHousekeeping > 5_000) {
       lastHousekeeping = Date.now();
-      await requeueStaleJobs(context.db);
-      await fireDueCrons(context.db, jobs);
+      await requeueStaleJobs(services.db);
+      await fireDueCrons(services.db, jobs);
     }
-    return runBatch();
+    await fillSlots();
   }
 
   const loop = (async () => {
     while (!stopped) {
-      let ran = 0;
+      wakePending = false;
       try {
-        ran = await tick();
+        await tick();
       } catch (error) {
         log.error({ err: error instanceof Error ? error.message : error }, "job loop error");
       }
-      if (ran === 0 && !stopped) {
+      // Sleep until a job is enqueued here, a slot frees up, or the poll interval passes.
+      if (!stopped && !wakePending) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, options.pollMs);
           wake = () => {
@@ -97,9 +99,10 @@ export function startJobWorker<C extends JobContext>(
     async drain() {
       let total = 0;
       for (;;) {
-        const ran = await runBatch();
-        if (ran === 0) return total;
-        total += ran;
+        const claimed = await claimJobs(services.db, names, concurrency, leaseMs);
+        if (claimed.length === 0) return total;
+        await Promise.all(claimed.map(runClaimed));
+        total += claimed.length;
       }
     },
     async stop() {
@@ -107,6 +110,7 @@ export function startJobWorker<C extends JobContext>(
       jobSignals.off("enqueued", onEnqueue);
       wake?.();
       await loop;
+      await Promise.all(inFlight);
     },
   };
 }
@@ -137,12 +141,4 @@ export async function fireDueCrons<C>(db: Queryable, jobs: AnyJob<C>[]): Promise
     }
   }
   return fired;
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number, name: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`job ${name} timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -1,109 +1,34 @@
-// Runs every node's evaluation in graph order, then commits the results, the modules' side effects and the
-// session's outcome in one transaction. Engines run outside the transaction (PGlite has one connection and
-// an engine call can take seconds), so evidence files are written first and referenced by the results.
-import { sql } from "kysely";
-import { withTransaction } from "../../platform/db/transaction.js";
-import { AppError, isAppError } from "../../platform/errors.js";
+import { claimJobById } from "../../platform/jobs/queue.js";
+import { DEFAULT_JOB_LEASE_MS, runClaimedJob } from "../../platform/jobs/run-claimed-job.js";
 import type { Services } from "../../services.js";
-import type { Evaluation, NodeResult } from "../modules/module.js";
-import { moduleFor } from "../modules/registry.js";
-import { findSession } from "../sessions/find-session.js";
-import { logSessionEvent } from "../sessions/session-log.js";
-import { transitionSession } from "../sessions/transition-session.js";
-import { combineResults, decisionReason } from "./combine-results.js";
-import { loadNodeStates, sessionView } from "./node-states.js";
+import { decideSessionJob, requestDecision } from "./decide-session-job.js";
 
-export async function decideSession(
-  services: Services,
-  tenantId: string,
-  sessionId: string,
-): Promise<string> {
-  // Claim the decision so a double "finish" runs it once.
-  const claimed = await services.db
-    .updateTable("sessions")
-    .set({ stage: "processing", updated_at: sql`now()` })
-    .where("tenant_id", "=", tenantId)
-    .where("id", "=", sessionId)
-    .where("status", "=", "in_progress")
-    .where("stage", "<>", "processing")
-    .returning("id")
-    .executeTakeFirst();
-  if (!claimed) throw new AppError("session_closed", { detail: "The session is not awaiting a decision." });
+const POLL_MS = 200;
+/** Longer than a lease, so a run whose process died is taken over rather than given up on. */
+const WAIT_MS = 2 * DEFAULT_JOB_LEASE_MS + 5_000;
 
-  try {
-    const session = await findSession(services.db, tenantId, sessionId);
-    const states = await loadNodeStates(services.db, session);
-    const results: NodeResult[] = [];
-    const commits: NonNullable<Evaluation["commit"]>[] = [];
-    for (const state of states) {
-      const module = moduleFor(state.node.feature);
-      if (!module) throw new AppError("internal", { message: `no module for ${state.node.feature}` });
-      const context = {
-        services,
-        db: services.db,
-        session: sessionView(session),
-        node: state.node,
-        nodes: states,
-        captures: state.captures,
-      };
-      let evaluation: Evaluation;
-      try {
-        evaluation = await module.evaluate(context);
-      } catch (error) {
-        // An engine that cannot answer holds the session for a person rather than guessing.
-        if (!isAppError(error) || error.status < 500) throw error;
-        services.log.warn(
-          { sessionId, node: state.node.id, err: error.message },
-          "module engine unavailable",
-        );
-        evaluation = {
-          result: {
-            status: "in_review",
-            score: null,
-            warnings: [`${state.node.feature.toLowerCase()}_unavailable`],
-            data: {},
-          },
-        };
-      }
-      const result: NodeResult = { node_id: state.node.id, ...evaluation.result };
-      state.result = result;
-      results.push(result);
-      if (evaluation.commit) commits.push(evaluation.commit);
+export async function decideSession(services: Services, tenantId: string, sessionId: string): Promise<void> {
+  const jobId = await requestDecision(services, tenantId, sessionId);
+  const log = services.log.child({ component: "decision", sessionId });
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const job = await claimJobById(services.db, jobId, DEFAULT_JOB_LEASE_MS);
+    if (job) {
+      const ran = await runClaimedJob(services, decideSessionJob, job, { log });
+      if (!ran.ok) throw ran.error;
+      return;
     }
-    const outcome = combineResults(results);
-    await withTransaction(services.db, async (tx) => {
-      for (const result of results) {
-        await tx
-          .updateTable("session_nodes")
-          .set({ state: "evaluated", result: JSON.stringify(result), updated_at: sql`now()` })
-          .where("session_id", "=", sessionId)
-          .where("node_id", "=", result.node_id)
-          .execute();
-      }
-      for (const commit of commits) await commit(tx);
-      await logSessionEvent(tx, {
-        tenantId,
-        sessionId,
-        type: "decision.made",
-        data: {
-          outcome,
-          nodes: results.map((r) => ({ node_id: r.node_id, status: r.status, warnings: r.warnings })),
-        },
-      });
-      await transitionSession(
-        tx,
-        { tenantId, sessionId, to: outcome, listeners: services.hooks.sessionStatusChanged },
-        { reason: decisionReason(results, outcome) },
-      );
-    });
-    return outcome;
-  } catch (error) {
-    await services.db
-      .updateTable("sessions")
-      .set({ stage: "started" })
-      .where("id", "=", sessionId)
-      .where("status", "=", "in_progress")
-      .execute();
-    throw error;
+    if ((await decisionSettled(services, sessionId)) || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+/** Decided, or given back to the applicant (a refused run resets the stage). */
+async function decisionSettled(services: Services, sessionId: string): Promise<boolean> {
+  const row = await services.db
+    .selectFrom("sessions")
+    .select(["status", "stage"])
+    .where("id", "=", sessionId)
+    .executeTakeFirst();
+  return row?.status !== "in_progress" || row.stage !== "processing";
 }

@@ -1,0 +1,120 @@
+// Runs every node's evaluation in graph order, then commits the results, the modules' side effects and the
+// session's outcome in one transaction. Engines run outside the transaction (PGlite has one connection and
+// an engine call can take seconds), so evidence files are written first and referenced by the results.
+// Run by the decision job (decide-session-job.ts): it may run again after a crash, so it is idempotent —
+// it acts only on a session still claimed for a decision, re-checked under the row lock at commit.
+import { sql } from "kysely";
+import { withTransaction } from "../../platform/db/transaction.js";
+import { AppError, isAppError } from "../../platform/errors.js";
+import type { Services } from "../../services.js";
+import type { Evaluation, NodeResult } from "../modules/module.js";
+import { moduleFor } from "../modules/registry.js";
+import { logSessionEvent } from "../sessions/session-log.js";
+import { transitionSession } from "../sessions/transition-session.js";
+import { combineResults, decisionReason } from "./combine-results.js";
+import { loadNodeStates, sessionView } from "./node-states.js";
+
+/** The outcome, or null when there was nothing to decide (decided already, claim withdrawn, deleted). */
+export async function runDecision(
+  services: Services,
+  tenantId: string,
+  sessionId: string,
+): Promise<string | null> {
+  const session = await services.db
+    .selectFrom("sessions")
+    .selectAll()
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", sessionId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (session?.status !== "in_progress" || session.stage !== "processing") return null;
+
+  try {
+    const states = await loadNodeStates(services.db, session);
+    const results: NodeResult[] = [];
+    const commits: NonNullable<Evaluation["commit"]>[] = [];
+    for (const state of states) {
+      const module = moduleFor(state.node.feature);
+      if (!module) throw new AppError("internal", { message: `no module for ${state.node.feature}` });
+      const context = {
+        services,
+        db: services.db,
+        session: sessionView(session),
+        node: state.node,
+        nodes: states,
+        captures: state.captures,
+      };
+      let evaluation: Evaluation;
+      try {
+        evaluation = await module.evaluate(context);
+      } catch (error) {
+        // An engine that cannot answer holds the session for a person rather than guessing.
+        if (!isAppError(error) || error.status < 500) throw error;
+        services.log.warn(
+          { sessionId, node: state.node.id, err: error.message },
+          "module engine unavailable",
+        );
+        evaluation = {
+          result: {
+            status: "in_review",
+            score: null,
+            warnings: [`${state.node.feature.toLowerCase()}_unavailable`],
+            data: {},
+          },
+        };
+      }
+      const result: NodeResult = { node_id: state.node.id, ...evaluation.result };
+      state.result = result;
+      results.push(result);
+      if (evaluation.commit) commits.push(evaluation.commit);
+    }
+    const outcome = combineResults(results);
+    return await withTransaction(services.db, async (tx) => {
+      // Another run (a retry after this one's lease lapsed) may have decided meanwhile.
+      const still = await tx
+        .selectFrom("sessions")
+        .select("id")
+        .where("id", "=", sessionId)
+        .where("status", "=", "in_progress")
+        .where("stage", "=", "processing")
+        .forUpdate()
+        .executeTakeFirst();
+      if (!still) return null;
+      for (const result of results) {
+        await tx
+          .updateTable("session_nodes")
+          .set({ state: "evaluated", result: JSON.stringify(result), updated_at: sql`now()` })
+          .where("session_id", "=", sessionId)
+          .where("node_id", "=", result.node_id)
+          .execute();
+      }
+      for (const commit of commits) await commit(tx);
+      await logSessionEvent(tx, {
+        tenantId,
+        sessionId,
+        type: "decision.made",
+        data: {
+          outcome,
+          nodes: results.map((r) => ({ node_id: r.node_id, status: r.status, warnings: r.warnings })),
+        },
+      });
+      await transitionSession(
+        tx,
+        { tenantId, sessionId, to: outcome, listeners: services.hooks.sessionStatusChanged },
+        { reason: decisionReason(results, outcome) },
+      );
+      return outcome;
+    });
+  } catch (error) {
+    // A transient failure keeps the claim, so the job's retry decides; a refusal (4xx) gives the session
+    // back to the applicant, whose next finish claims it again.
+    if (!isAppError(error) || error.status >= 500) throw error;
+    await services.db
+      .updateTable("sessions")
+      .set({ stage: "started" })
+      .where("id", "=", sessionId)
+      .where("status", "=", "in_progress")
+      .execute();
+    throw error;
+  }
+}

@@ -8,6 +8,7 @@ import type { DocumentExtractResult } from "../../engines/document/document-engi
 import { AppError, isAppError } from "../../platform/errors.js";
 import { mediaUrl, saveEvidence } from "../../platform/media/evidence.js";
 import type { Services } from "../../services.js";
+import type { StepConfigs } from "../applicant/step-contract.js";
 import { compareDocuments, documentNumberOf } from "./compare-documents.js";
 import type { ModuleContext, NodeStatus, WorkflowModule } from "./module.js";
 import { decodeStepImage } from "./session-evidence.js";
@@ -79,7 +80,7 @@ export const idVerificationModule: WorkflowModule = {
   parseConfig,
   entitlements: () => ["ID_VERIFICATION"],
   step: {
-    async describe(context) {
+    async describe(context): Promise<StepConfigs["document"]> {
       const config = configOf(context);
       return {
         document_types: acceptedTypes(config),

@@ -6,6 +6,7 @@ import { registerHostedApplicationRoutes } from "./partner/applicant/routes.js";
 import type { App } from "./platform/http/app.js";
 import type { Services } from "./services.js";
 import { registerApplicantRoutes } from "./verify/applicant/routes.js";
+import { verifyLinkExists } from "./verify/applicant/verify-link.js";
 import { registerWebApp } from "./web/serve-web-app.js";
 
 export function registerPublicRoutes(app: App, services: Services): void {
@@ -15,6 +16,6 @@ export function registerPublicRoutes(app: App, services: Services): void {
   });
   registerApplicantRoutes(app, services);
   registerHostedApplicationRoutes(app, services);
-  registerWebApp(app);
+  registerWebApp(app, { verifyLinkExists: (token) => verifyLinkExists(services, token) });
   registerConsoleApi(app, services);
 }

@@ -4,6 +4,7 @@
 import { render } from "preact";
 import { useState } from "preact/hooks";
 import "./styles.css";
+import { registerDevanagariFont } from "./fonts.js";
 import { NotFoundPage } from "./not-found-page.js";
 import { PartnerPage } from "./partner-page.js";
 import { VerifyFlow } from "./verify-flow.js";
@@ -26,5 +27,6 @@ function Root() {
   return <VerifyFlow token="" />;
 }
 
+registerDevanagariFont();
 const root = document.getElementById("app")!;
 render(root.dataset.page === "not-found" ? <NotFoundPage /> : <Root />, root);

@@ -4,7 +4,7 @@
 import { render } from "preact";
 import { useState } from "preact/hooks";
 import "./styles.css";
-import { registerDevanagariFont } from "./fonts.js";
+import { prepareDevanagariFont, registerDevanagariFont } from "./fonts.js";
 import { NotFoundPage } from "./not-found-page.js";
 import { PartnerPage } from "./partner-page.js";
 import { VerifyFlow } from "./verify-flow.js";
@@ -29,4 +29,5 @@ function Root() {
 
 registerDevanagariFont();
 const root = document.getElementById("app")!;
+await prepareDevanagariFont();
 render(root.dataset.page === "not-found" ? <NotFoundPage /> : <Root />, root);

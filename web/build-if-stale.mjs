@@ -21,5 +21,6 @@ const sources = Math.max(
   newest(join(root, "src")),
   newest(join(root, "index.html")),
   newest(join(root, "vite.config.ts")),
+  newest(join(root, "devanagari-font.ts")),
 );
 if (sources > built) await build({ configFile: join(root, "vite.config.ts"), logLevel: "warn" });

@@ -7,6 +7,7 @@ import { type App, buildApp } from "../platform/http/app.js";
 import { registerHealthRoute } from "../platform/http/health.js";
 import type { Services } from "../services.js";
 import { registerApplicantRoutes } from "../verify/applicant/routes.js";
+import { verifyLinkExists } from "../verify/applicant/verify-link.js";
 import { verifySurface } from "../verify/routes.js";
 import { registerWebApp } from "../web/serve-web-app.js";
 
@@ -22,7 +23,7 @@ function registerPublicRoutes(app: App, services: Services): void {
   registerHealthRoute(app, services.database);
   registerApplicantRoutes(app, services);
   registerHostedApplicationRoutes(app, services);
-  registerWebApp(app);
+  registerWebApp(app, { verifyLinkExists: (token) => verifyLinkExists(services, token) });
   registerConsoleApi(app, services);
 }
 

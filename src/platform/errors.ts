@@ -61,6 +61,7 @@ export const ERROR_STATUS = {
   idempotency_in_progress: 409,
   step_out_of_order: 409,
   session_closed: 409,
+  session_not_started: 409,
   // 410: a hosted application URL whose stored expiry passed (spec: Hosted URL expiry)
   link_expired: 410,
   // 413, 415

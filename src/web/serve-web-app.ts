@@ -1,5 +1,7 @@
 // Serves the hosted applicant pages (design: web — one Vite build served by Fastify): `/verify/<token>`
 // and the partner's `/s/<token>` answer web/dist/index.html; `/flow-assets/*` are the hashed bundles.
+// An unknown or deleted `/verify/<token>` answers 404 with the same page marked `data-page="not-found"`,
+// which renders the friendly not-found screen without calling the API.
 // Without a build (tests that never run `npm run build`) the pages answer a plain 503 instead of failing.
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
@@ -18,6 +20,7 @@ const TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",
   ".png": "image/png",
   ".woff2": "font/woff2",
+  ".ttf": "font/ttf",
   ".json": "application/json",
 };
 
@@ -40,11 +43,22 @@ interface CachedFile {
 export interface WebAppOptions {
   /** Folder holding index.html and flow-assets/ (default web/dist). */
   root?: string;
+  /** Whether a `/verify/<token>` link names a session; without it every link gets the page (200). */
+  verifyLinkExists?: (token: string) => Promise<boolean>;
+}
+
+const NOT_FOUND_MARK = '<div id="app" data-page="not-found"';
+
+/** index.html marked for the not-found screen. */
+function notFoundVariant(index: CachedFile): CachedFile {
+  const body = Buffer.from(index.body.toString("utf8").replace('<div id="app"', NOT_FOUND_MARK));
+  return { ...index, body, gzip: index.gzip ? gzipSync(body, { level: 9 }) : null };
 }
 
 export function registerWebApp(app: App, options: WebAppOptions = {}): void {
   const root = options.root ?? WEB_DIST;
   const cache = new Map<string, CachedFile | null>();
+  let notFoundPage: { from: CachedFile; page: CachedFile } | null = null;
 
   async function load(relative: string): Promise<CachedFile | null> {
     if (cache.has(relative)) return cache.get(relative)!;
@@ -52,7 +66,7 @@ export function registerWebApp(app: App, options: WebAppOptions = {}): void {
     try {
       const body = await readFile(join(root, relative));
       const type = TYPES[extname(relative)] ?? "application/octet-stream";
-      const compressible = /text|javascript|json|svg/.test(type) && body.length > 1024;
+      const compressible = /text|javascript|json|svg|ttf/.test(type) && body.length > 1024;
       file = { body, gzip: compressible ? gzipSync(body, { level: 9 }) : null, type };
     } catch {
       file = null;
@@ -85,7 +99,19 @@ export function registerWebApp(app: App, options: WebAppOptions = {}): void {
     return send(request, reply, index, "no-store");
   }
 
-  app.get("/verify/:token", { schema: { hide: true } }, page);
+  async function verifyPage(request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) {
+    const lookup = options.verifyLinkExists;
+    // A failed lookup (database busy) still serves the page: its API call reports what is wrong.
+    const known = lookup ? await lookup(request.params.token).catch(() => true) : true;
+    if (known) return page(request, reply);
+    reply.headers(PAGE_HEADERS);
+    const index = await load("index.html");
+    if (!index) return reply.status(404).type("text/plain; charset=utf-8").send("Not found.\n");
+    if (notFoundPage?.from !== index) notFoundPage = { from: index, page: notFoundVariant(index) };
+    return send(request, reply.status(404), notFoundPage.page, "no-store");
+  }
+
+  app.get("/verify/:token", { schema: { hide: true } }, verifyPage);
   app.get("/s/:token", { schema: { hide: true } }, page);
   app.get("/flow-assets/*", { schema: { hide: true } }, async (request, reply) => {
     const name = (request.params as { "*": string })["*"];

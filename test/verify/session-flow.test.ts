@@ -177,13 +177,13 @@ describe("session flow through the applicant API", () => {
       payload: { answers: { occupation: "Engineer", source_of_funds: "lottery" } },
     });
     assert.equal(bad.statusCode, 400);
-    assert.deepEqual(bad.json(), { detail: "invalid_source_of_funds" });
+    assert.equal(bad.json().detail, "invalid_source_of_funds");
     const missing = await t.app.inject({
       method: "POST",
       url: `/flow-api/${token}/steps/questions`,
       payload: { answers: { source_of_funds: "salary" } },
     });
-    assert.deepEqual(missing.json(), { detail: "occupation_required" });
+    assert.equal(missing.json().detail, "occupation_required");
   });
 
   test("a terminal session cannot be resumed", async () => {

@@ -1,5 +1,6 @@
 // The hosted pages are served by the service (design: web): index.html at /verify/<token> and /s/<token>,
-// hashed bundles under /flow-assets/, and a plain 503 when the web app was never built.
+// hashed bundles under /flow-assets/, a real 404 for an unknown link, and a plain 503 when the web app was
+// never built.
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,11 +9,11 @@ import { test } from "node:test";
 import { gunzipSync } from "node:zlib";
 import Fastify from "fastify";
 import type { App } from "../../src/platform/http/app.js";
-import { registerWebApp } from "../../src/web/serve-web-app.js";
+import { registerWebApp, type WebAppOptions } from "../../src/web/serve-web-app.js";
 
-async function appWith(root: string): Promise<App> {
+async function appWith(root: string, options: Omit<WebAppOptions, "root"> = {}): Promise<App> {
   const app = Fastify() as unknown as App;
-  registerWebApp(app, { root });
+  registerWebApp(app, { root, ...options });
   await app.ready();
   return app;
 }
@@ -55,5 +56,44 @@ test("pages get index.html uncached and without a referrer; bundles are immutabl
 
   assert.equal((await app.inject({ url: "/flow-assets/missing.js" })).statusCode, 404);
   assert.equal((await app.inject({ url: "/flow-assets/..%2Findex.html" })).statusCode, 404);
+  await app.close();
+});
+
+test("an unknown /verify/<token> is a 404 page marked not-found, uncached and without a referrer", async () => {
+  const root = mkdtempSync(join(tmpdir(), "web-404-"));
+  writeFileSync(
+    join(root, "index.html"),
+    `<!doctype html><div id="app" aria-live="polite"></div>${"<!-- -->".repeat(200)}`,
+  );
+  const known = "k".repeat(32);
+  const app = await appWith(root, { verifyLinkExists: async (token) => token === known });
+
+  const missing = await app.inject({
+    url: `/verify/${"x".repeat(32)}`,
+    headers: { "accept-encoding": "gzip" },
+  });
+  assert.equal(missing.statusCode, 404);
+  assert.match(missing.headers["content-type"] as string, /^text\/html/);
+  assert.equal(missing.headers["cache-control"], "no-store");
+  assert.equal(missing.headers["referrer-policy"], "no-referrer");
+  assert.match(gunzipSync(missing.rawPayload).toString(), /<div id="app" data-page="not-found" aria-live/);
+
+  const found = await app.inject({ url: `/verify/${known}` });
+  assert.equal(found.statusCode, 200);
+  assert.doesNotMatch(found.body, /not-found/);
+  // The partner form's links are not looked up here.
+  assert.equal((await app.inject({ url: `/s/${"x".repeat(32)}` })).statusCode, 200);
+  await app.close();
+});
+
+test("a failing lookup still serves the page (its API call reports the problem)", async () => {
+  const root = mkdtempSync(join(tmpdir(), "web-lookup-"));
+  writeFileSync(join(root, "index.html"), '<!doctype html><div id="app"></div>');
+  const app = await appWith(root, {
+    verifyLinkExists: async () => {
+      throw new Error("database busy");
+    },
+  });
+  assert.equal((await app.inject({ url: `/verify/${"x".repeat(32)}` })).statusCode, 200);
   await app.close();
 });

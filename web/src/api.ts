@@ -1,4 +1,15 @@
-// The only server this page talks to: the applicant API on its own origin (design: Applicant API).
+// The only server this page talks to: the applicant API on its own origin (design: Applicant API). Step
+// configs, bodies and error codes come from the contract the server implements.
+import type {
+  ApplicantErrorBody,
+  DocumentUnreadableReason,
+  StepBodies,
+  StepConfigs,
+  StepScreen,
+} from "../../src/verify/applicant/step-contract.js";
+
+export type { StepBodies, StepConfigs, StepScreen };
+
 export interface Step {
   node_id: string;
   feature: string;
@@ -34,6 +45,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
+    /** Why a document photo could not be read, when the server could tell (422 document_unreadable). */
+    readonly reason?: DocumentUnreadableReason,
   ) {
     super(code);
   }
@@ -54,8 +67,9 @@ async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Pr
   }
   const payload = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) {
-    const code = typeof payload.detail === "string" ? payload.detail : String(payload.error ?? "generic");
-    throw new ApiError(response.status, code);
+    const refusal = payload as Partial<ApplicantErrorBody> & { error?: unknown };
+    const code = typeof refusal.detail === "string" ? refusal.detail : String(refusal.error ?? "generic");
+    throw new ApiError(response.status, code, refusal.reason);
   }
   return payload as T;
 }

@@ -1,8 +1,11 @@
 // Entry: `/verify/<token>` runs a verification session; `/s/<token>` a partner application form that
-// continues into its verification session without a page load.
+// continues into its verification session without a page load; a link the server did not find (404, marked
+// on #app) shows the not-found page.
 import { render } from "preact";
 import { useState } from "preact/hooks";
 import "./styles.css";
+import { prepareDevanagariFont, registerDevanagariFont } from "./fonts.js";
+import { NotFoundPage } from "./not-found-page.js";
 import { PartnerPage } from "./partner-page.js";
 import { VerifyFlow } from "./verify-flow.js";
 
@@ -24,4 +27,7 @@ function Root() {
   return <VerifyFlow token="" />;
 }
 
-render(<Root />, document.getElementById("app")!);
+registerDevanagariFont();
+const root = document.getElementById("app")!;
+await prepareDevanagariFont();
+render(root.dataset.page === "not-found" ? <NotFoundPage /> : <Root />, root);

@@ -1,35 +1,27 @@
 // The verification session page ({flow_url}/verify/<token>): the server decides every step and its order
 // (spec: rule 4); this page shows the current one, recovers from refusals, and ends on a clear page.
-import type { FunctionComponent } from "preact";
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
-import { ApiError, type FlowApi, type FlowState, flowApi } from "./api.js";
+import { screenFor } from "../../src/verify/applicant/step-contract.js";
+import { ApiError, type FlowApi, type FlowState, flowApi, type StepScreen } from "./api.js";
 import { errorKey, isLocale, type Locale, pickLocale, type Translate, translator } from "./i18n/i18n.js";
 import { ConsentStep } from "./steps/consent-step.js";
-import { QuestionnaireStep } from "./steps/questionnaire-step.js";
+import { EAGER_SCREENS, SCREENS, type ScreenComponent } from "./steps/screens.js";
 import type { StepProps } from "./steps/step-props.js";
 import { applyBranding } from "./theme.js";
 import { Alert, EndPage, Heading, Shell, Spinner } from "./ui.js";
 
-const LIVENESS = ["LIVENESS", "PASSIVE", "PASSIVE_VIDEO", "FLASHING", "3D_ACTION", "GESTURE"];
-
-// Capture steps load on demand: the first screen needs neither camera code nor its copy of the DOM.
-const loaders: Record<string, () => Promise<FunctionComponent<StepProps>>> = {
-  ID_VERIFICATION: () => import("./steps/document-step.js").then((m) => m.DocumentStep),
-  LIVENESS: () => import("./steps/liveness-step.js").then((m) => m.LivenessStep),
-};
-
-function LazyStep(props: StepProps & { kind: string }) {
-  const [Component, setComponent] = useState<FunctionComponent<StepProps> | null>(null);
+function LazyStep(props: StepProps & { screen: StepScreen }) {
+  const [Component, setComponent] = useState<ScreenComponent | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    loaders[props.kind]!()
+    SCREENS[props.screen]()
       .then((loaded) => live && setComponent(() => loaded))
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
-  }, [props.kind]);
+  }, [props.screen]);
   if (failed) return <Alert>{props.t("error.network")}</Alert>;
   if (!Component) return <Spinner label={props.t("app.loading")} />;
   return <Component {...props} />;
@@ -125,7 +117,9 @@ export function VerifyFlow({ token }: { token: string }) {
       // The server moved on (another tab, a changed step): show what it wants now.
       if (
         error instanceof ApiError &&
-        ["step_out_of_order", "consent_required", "session_closed"].includes(error.code)
+        ["step_out_of_order", "consent_required", "session_closed", "session_not_started"].includes(
+          error.code,
+        )
       )
         reload();
       throw error;
@@ -169,10 +163,12 @@ export function VerifyFlow({ token }: { token: string }) {
       submit: (body) => submit(current.node_id, body),
       refresh: reload,
     };
+    // The contract names the screen; a feature the page has no screen for is a server bug, never a blank.
+    const screen = screenFor(current.feature);
+    const Eager = screen ? EAGER_SCREENS[screen] : undefined;
     let step: preact.ComponentChildren;
-    if (current.feature === "QUESTIONNAIRE") step = <QuestionnaireStep {...props} />;
-    else if (current.feature === "ID_VERIFICATION") step = <LazyStep kind="ID_VERIFICATION" {...props} />;
-    else if (LIVENESS.includes(current.feature)) step = <LazyStep kind="LIVENESS" {...props} />;
+    if (Eager) step = <Eager {...props} />;
+    else if (screen) step = <LazyStep screen={screen} {...props} />;
     else step = <Alert>{t("error.generic")}</Alert>;
     // Keyed by node so a new step starts from a clean component state.
     return shell(

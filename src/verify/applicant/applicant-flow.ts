@@ -13,7 +13,9 @@ import { logSessionEvent } from "../sessions/session-log.js";
 import { type SessionStatus, TERMINAL_STATUSES } from "../sessions/session-states.js";
 import { openSession, sessionByToken, sessionForCapture } from "./applicant-session.js";
 import { loadSessionBranding } from "./branding.js";
+import { assertTakesInput } from "./input-guard.js";
 import { type ConsentState, consentState, recordConsent } from "./record-consent.js";
+import { APPLICANT_ERRORS } from "./step-contract.js";
 
 export interface ApplicantState {
   status: string;
@@ -98,13 +100,14 @@ export async function submitStep(
   body: unknown,
 ): Promise<ApplicantState> {
   const session = await sessionForCapture(services, token);
-  if (session.status !== "in_progress") {
-    throw new AppError("session_closed", { detail: "This session is not open for captures." });
-  }
+  assertTakesInput(session);
   const branding = await loadSessionBranding(services.db, session.tenant_id, session.workflow_id);
   if (!(await consentState(services.db, session, branding)).accepted) {
     // spec: rule 4 — the client cannot skip a step, and the terms come first.
-    throw new AppError("step_out_of_order", { detail: "consent_required" });
+    throw new AppError("step_out_of_order", {
+      detail: "consent_required",
+      message: APPLICANT_ERRORS.consent_required.message,
+    });
   }
   const states = await loadNodeStates(services.db, session);
   const current = currentNode(states);
@@ -125,7 +128,9 @@ export async function submitStep(
       .where("state", "=", "pending")
       .returning("node_id")
       .executeTakeFirst();
-    if (!updated) throw new AppError("step_out_of_order", { detail: "step_out_of_order" });
+    if (!updated) {
+      throw new AppError("step_out_of_order", { message: APPLICANT_ERRORS.step_out_of_order.message });
+    }
     await logSessionEvent(tx, {
       tenantId: session.tenant_id,
       sessionId: session.id,
@@ -139,13 +144,12 @@ export async function submitStep(
 
 export async function finishSession(services: Services, token: string): Promise<ApplicantState> {
   const session = await sessionForCapture(services, token);
-  if (session.status !== "in_progress")
-    throw new AppError("session_closed", { detail: "This session is already finished." });
+  assertTakesInput(session);
   const states = await loadNodeStates(services.db, session);
   if (currentNode(states))
     throw new AppError("step_out_of_order", {
       detail: "steps_incomplete",
-      message: "Some steps are not done.",
+      message: APPLICANT_ERRORS.steps_incomplete.message,
     });
   await decideSession(services, session.tenant_id, session.id);
   return applicantState(services, token);

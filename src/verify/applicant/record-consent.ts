@@ -5,6 +5,8 @@ import type { Queryable } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
 import type { SessionRow } from "../sessions/find-session.js";
 import { logSessionEvent } from "../sessions/session-log.js";
+import { assertTakesInput } from "./input-guard.js";
+import { APPLICANT_ERRORS } from "./step-contract.js";
 
 export interface ConsentState {
   /** The terms version the applicant must accept, or null when the flow has no terms. */
@@ -41,13 +43,15 @@ export async function recordConsent(
   branding: Record<string, unknown>,
   termsVersion: string,
 ): Promise<void> {
-  if (session.status !== "in_progress") {
-    throw new AppError("session_closed", { detail: "This session is not open for captures." });
-  }
+  assertTakesInput(session);
   const current = await consentState(db, session, branding);
   // Accepting an older (or invented) version is not consent to the terms shown now.
   if (current.terms_version === null || current.terms_version !== termsVersion) {
-    throw new AppError("validation_failed", { field: "terms_version", detail: "terms_version_mismatch" });
+    throw new AppError("validation_failed", {
+      field: "terms_version",
+      detail: "terms_version_mismatch",
+      message: APPLICANT_ERRORS.terms_version_mismatch.message,
+    });
   }
   if (current.accepted) return;
   await logSessionEvent(db, {

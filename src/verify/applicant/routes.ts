@@ -4,6 +4,26 @@ import { z } from "zod";
 import type { App } from "../../platform/http/app.js";
 import type { Services } from "../../services.js";
 import { acceptTerms, applicantState, finishSession, submitStep } from "./applicant-flow.js";
+import { errorResponses } from "./error-responses.js";
+import { APPLICANT_ERRORS, STEP_ERRORS } from "./step-contract.js";
+
+const {
+  session_not_found,
+  route_not_found,
+  session_not_started,
+  session_closed,
+  consent_required,
+  step_out_of_order,
+  steps_incomplete,
+  terms_version_mismatch,
+  link_expired,
+  invalid_json,
+  payload_too_large,
+  rate_limited,
+  internal,
+} = APPLICANT_ERRORS;
+const always = { session_not_found, link_expired, rate_limited, internal };
+const input = { ...always, session_not_started, session_closed, invalid_json };
 
 const stateSchema = z.object({
   status: z.string(),
@@ -39,7 +59,7 @@ export function registerApplicantRoutes(app: App, services: Services): void {
         summary: "Applicant: current state and step",
         tags,
         params: tokenParams,
-        response: { 200: stateSchema },
+        response: { 200: stateSchema, ...errorResponses(always) },
       },
     },
     async (request) => applicantState(services, request.params.token),
@@ -51,11 +71,21 @@ export function registerApplicantRoutes(app: App, services: Services): void {
         summary: "Applicant: submit the captures of the current step",
         description:
           "Body depends on the step's feature: QUESTIONNAIRE {answers: {question_id: value}}; ID_VERIFICATION " +
-          "{front_image, back_image?}; LIVENESS per method (see current_step.config); base64 or data: URIs.",
+          "{front_image, back_image?, source?, document_type?}; LIVENESS per method (see current_step.config): " +
+          "PASSIVE {image, video}, PASSIVE_VIDEO {video}, challenge methods {challenge_id, frames[{image, t_ms}]}; " +
+          "AML_SCREENING {full_name, date_of_birth?, nationality?}; images and clips as base64 or data: URIs. " +
+          "Refusals answer {detail: <code>, message}; the codes per status are listed below.",
         tags,
         params: z.object({ token: z.string(), node_id: z.string() }),
         body: z.record(z.string(), z.unknown()),
-        response: { 200: stateSchema },
+        response: {
+          200: stateSchema,
+          ...errorResponses(
+            input,
+            { consent_required, step_out_of_order, route_not_found, payload_too_large },
+            ...Object.values(STEP_ERRORS),
+          ),
+        },
       },
     },
     async (request) => submitStep(services, request.params.token, request.params.node_id, request.body),
@@ -68,7 +98,7 @@ export function registerApplicantRoutes(app: App, services: Services): void {
         tags,
         params: tokenParams,
         body: z.object({ terms_version: z.string().min(1).max(64) }),
-        response: { 200: stateSchema },
+        response: { 200: stateSchema, ...errorResponses(input, { terms_version_mismatch }) },
       },
     },
     async (request) => acceptTerms(services, request.params.token, request.body.terms_version),
@@ -80,7 +110,7 @@ export function registerApplicantRoutes(app: App, services: Services): void {
         summary: "Applicant: finish and decide",
         tags,
         params: tokenParams,
-        response: { 200: stateSchema },
+        response: { 200: stateSchema, ...errorResponses(input, { steps_incomplete }) },
       },
     },
     async (request) => finishSession(services, request.params.token),

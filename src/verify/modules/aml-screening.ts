@@ -19,6 +19,7 @@ import {
 } from "../../identities/aml-monitoring/monitoring-config.js";
 import type { Tx } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
+import type { StepBodies, StepConfigs } from "../applicant/step-contract.js";
 import type { ModuleContext, NodeState, WorkflowModule, WorkflowNode } from "./module.js";
 
 const DOCUMENT_FEATURE = "ID_VERIFICATION";
@@ -83,7 +84,7 @@ function isoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-const answers = z.object({
+const answers: z.ZodType<StepBodies["aml_confirmation"]> = z.object({
   full_name: z.string().trim().max(300).optional(),
   date_of_birth: z
     .string()
@@ -113,16 +114,29 @@ export const amlScreeningModule: WorkflowModule = {
   entitlements: () => ["AML_SCREENING"],
   step: {
     appliesTo: (node, nodes) => !documentBefore(node, nodes),
-    async describe(context) {
+    async describe(context): Promise<StepConfigs["aml_confirmation"]> {
       const prefill = context.session.prefill;
       const prefilledName =
         text(prefill.full_name) ??
         ([text(prefill.first_name), text(prefill.last_name)].filter(Boolean).join(" ") || null);
+      // Every field stays editable: the applicant corrects what the integrator pre-filled.
       return {
         fields: [
-          { id: "full_name", type: "text", required: true, value: prefilledName },
-          { id: "date_of_birth", type: "date", required: false, value: text(prefill.date_of_birth) },
-          { id: "nationality", type: "country", required: false, value: text(prefill.nationality) },
+          { id: "full_name", type: "text", required: true, value: prefilledName, editable: true },
+          {
+            id: "date_of_birth",
+            type: "date",
+            required: false,
+            value: text(prefill.date_of_birth),
+            editable: true,
+          },
+          {
+            id: "nationality",
+            type: "country",
+            required: false,
+            value: text(prefill.nationality),
+            editable: true,
+          },
         ],
       };
     },

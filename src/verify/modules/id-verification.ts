@@ -8,7 +8,9 @@ import type { DocumentExtractResult } from "../../engines/document/document-engi
 import { AppError, isAppError } from "../../platform/errors.js";
 import { mediaUrl, saveEvidence } from "../../platform/media/evidence.js";
 import type { Services } from "../../services.js";
+import type { StepConfigs } from "../applicant/step-contract.js";
 import { compareDocuments, documentNumberOf } from "./compare-documents.js";
+import { largestFaceShare, measurePhoto, photoProblem } from "./document-photo-quality.js";
 import type { ModuleContext, NodeStatus, WorkflowModule } from "./module.js";
 import { decodeStepImage } from "./session-evidence.js";
 
@@ -73,13 +75,36 @@ async function readDocument(
   return engine.extract(image, { documentType: hint, minimumAge: config.minimum_age });
 }
 
+/**
+ * The refusal of a capture nothing could be read from: a photo too dark, blurred or glared says why
+ * (document_unreadable + reason); a clear photo of something else (a selfie) is document_not_found.
+ */
+async function unreadableCapture(services: Services, bytes: Buffer): Promise<AppError> {
+  const problem = await photoProblem(await measurePhoto(bytes), async () =>
+    largestFaceShare(await services.engines.face(), bytes),
+  ).catch(() => "unknown" as const);
+  if (problem === null) {
+    return new AppError("unprocessable", {
+      field: "front_image",
+      detail: "document_not_found",
+      message: "The photo is clear but no document was found in it; photograph the document itself.",
+    });
+  }
+  return new AppError("unprocessable", {
+    field: "front_image",
+    detail: "document_unreadable",
+    message: "Nothing could be read from the document; retake the photo in good light.",
+    ...(problem === "unknown" ? {} : { extra: { reason: problem } }),
+  });
+}
+
 export const idVerificationModule: WorkflowModule = {
   features: ["ID_VERIFICATION"],
   decisionArray: "id_verifications",
   parseConfig,
   entitlements: () => ["ID_VERIFICATION"],
   step: {
-    async describe(context) {
+    async describe(context): Promise<StepConfigs["document"]> {
       const config = configOf(context);
       return {
         document_types: acceptedTypes(config),
@@ -117,11 +142,7 @@ export const idVerificationModule: WorkflowModule = {
         reading = await readDocument(context.services, front.bytes, config, hint);
       } catch (error) {
         if (isAppError(error) && error.code === "ocr_no_fields") {
-          throw new AppError("unprocessable", {
-            field: "front_image",
-            detail: "document_unreadable",
-            message: "Nothing could be read from the document; retake the photo in good light.",
-          });
+          throw await unreadableCapture(context.services, front.bytes);
         }
         if (!isAppError(error) || error.status < 500) throw error;
         context.services.log.warn({ err: error.message }, "document engine unavailable at submit");

@@ -18,6 +18,7 @@ import {
 import { enrollFace } from "../../identities/face-gallery/enroll-face.js";
 import { AppError, isAppError } from "../../platform/errors.js";
 import { mediaUrl, saveEvidence } from "../../platform/media/evidence.js";
+import type { StepConfigs } from "../applicant/step-contract.js";
 import { readLivenessCaptures } from "./liveness-captures.js";
 import type { ModuleContext, NodeStatus, WorkflowModule } from "./module.js";
 import { LIVENESS_FEATURES, loadEvidenceImage } from "./session-evidence.js";
@@ -102,7 +103,7 @@ export const livenessModule: WorkflowModule = {
   parseConfig,
   entitlements: (node) => [...new Set(["LIVENESS", configOf({ node } as ModuleContext).method])],
   step: {
-    async describe(context) {
+    async describe(context): Promise<StepConfigs["liveness"]> {
       const { method } = configOf(context);
       if (!(CHALLENGE_METHODS as readonly string[]).includes(method)) return { method };
       const challenge = await mintChallenge(context.db, {
@@ -110,7 +111,9 @@ export const livenessModule: WorkflowModule = {
         method: method as ChallengeMethod,
         sessionId: context.session.id,
       });
-      return { method, challenge: challengeBody(challenge) };
+      // The tool's challenge body (design: liveness challenge response) is the contract's shape.
+      const body = challengeBody(challenge) as NonNullable<StepConfigs["liveness"]["challenge"]>;
+      return { method, challenge: body };
     },
     async submit(context, body) {
       const config = configOf(context);

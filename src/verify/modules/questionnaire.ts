@@ -5,6 +5,7 @@ import { z } from "zod";
 import { decodeImageField } from "../../engines/image/decode-image-field.js";
 import { AppError } from "../../platform/errors.js";
 import { mediaUrl, saveEvidence } from "../../platform/media/evidence.js";
+import type { StepConfigs } from "../applicant/step-contract.js";
 import type { WorkflowModule } from "./module.js";
 
 const question = z.object({
@@ -91,7 +92,7 @@ export const questionnaireModule: WorkflowModule = {
   parseConfig,
   entitlements: () => ["QUESTIONNAIRE"],
   step: {
-    async describe(context) {
+    async describe(context): Promise<StepConfigs["questionnaire"]> {
       const questions = questionsOf(context.node.config).map((q) => ({
         id: q.id,
         label: context.session.locale === "ne" && q.label_ne ? q.label_ne : q.label,

@@ -130,9 +130,9 @@ describe("AML_SCREENING through a session", () => {
     });
     assert.equal(session.state.current_step.node_id, "aml");
     assert.deepEqual(session.state.current_step.config.fields, [
-      { id: "full_name", type: "text", required: true, value: "Tharwat Salah Shihata" },
-      { id: "date_of_birth", type: "date", required: false, value: "1960-06-29" },
-      { id: "nationality", type: "country", required: false, value: null },
+      { id: "full_name", type: "text", required: true, value: "Tharwat Salah Shihata", editable: true },
+      { id: "date_of_birth", type: "date", required: false, value: "1960-06-29", editable: true },
+      { id: "nationality", type: "country", required: false, value: null, editable: true },
     ]);
     // Prefill alone never decides: the applicant must confirm the step first.
     const early = await t.app.inject({ method: "POST", url: `/flow-api/${session.token}/finish` });

@@ -48,7 +48,19 @@ export const en = {
   "quality.too_dark": "Too dark: move to a brighter place.",
   "quality.too_bright": "Too much glare: tilt away from the light.",
   "quality.blurry": "Hold still: the image is blurry.",
-  "quality.good": "Looks good. Take the photo.",
+  "quality.good": "Light is good. Fit the document in the frame.",
+  "aml.heading": "Confirm your details",
+  "aml.body":
+    "We check these details against sanctions and other official lists. Correct anything that is wrong.",
+  "aml.full_name": "Full name",
+  "aml.full_name_hint": "As written on your ID document.",
+  "aml.date_of_birth": "Date of birth",
+  "aml.nationality": "Nationality",
+  "aml.confirm": "Confirm and continue",
+  "aml.required": "Please fill in this field.",
+  "aml.invalid.full_name": "Please shorten this name (at most 300 characters).",
+  "aml.invalid.date_of_birth": "Enter a real date of birth.",
+  "aml.invalid.nationality": "Choose a country from the list.",
   "camera.starting": "Starting the camera…",
   "camera.denied_heading": "Camera access is blocked",
   "camera.denied_body":
@@ -112,6 +124,13 @@ export const en = {
   "error.multiple_faces": "More than one face is visible. Make sure only you are in the picture.",
   "error.document_unreadable":
     "We could not read the document. Retake the photo in good light, without glare.",
+  "error.document_not_found":
+    "We could not find a document in the photo. Place your ID document flat inside the frame, with all four corners visible.",
+  "error.document_unreadable_too_dark":
+    "The photo is too dark to read the document. Move to a brighter place and take it again.",
+  "error.document_unreadable_glare":
+    "Glare hides part of the document. Tilt it away from the light and take the photo again.",
+  "error.document_unreadable_blurry": "The photo is blurry. Hold the phone still and take it again.",
   "error.document_type_not_accepted":
     "This document type is not accepted here. Use one of the listed documents.",
   "error.upload_not_allowed": "Uploads are not allowed for this step. Please use the camera.",
@@ -124,6 +143,8 @@ export const en = {
   "error.consent_required": "Please accept the terms first.",
   "error.step_out_of_order": "This step has changed. Reloading…",
   "error.session_closed": "This session is closed.",
+  "error.session_not_started": "This session has not started yet. Reloading…",
+  "error.steps_incomplete": "Some steps are not done yet.",
   "error.rate_limited": "Too many attempts. Wait a minute and try again.",
   "error.invalid_image": "This photo could not be read. Take it again.",
   "error.capture_failed": "The capture did not work. Please try again.",

@@ -1,6 +1,7 @@
 // ID_VERIFICATION: front (and back when required) from the live camera, with an outline and quality
 // feedback, or from a file where the workflow allows uploads. The server reads the document at submit
-// and refuses an unreadable or unaccepted one (422 {detail}); the applicant retakes.
+// and refuses an unreadable or unaccepted one (422 {detail}: document_not_found, document_unreadable with
+// its reason); the applicant retakes, with the camera live again.
 import { useEffect, useState } from "preact/hooks";
 import { ApiError } from "../api.js";
 import { CameraProblem, CameraView } from "../camera/camera-view.js";
@@ -23,6 +24,13 @@ async function fileToDataUrl(file: File): Promise<string> {
   canvas.getContext("2d")!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
   bitmap.close();
   return canvas.toDataURL("image/jpeg", 0.92);
+}
+
+/** The server tells a photo without a document from one too dark, glared or blurred to read. */
+function refusalKey(error: ApiError): string {
+  return error.code === "document_unreadable" && error.reason
+    ? `document_unreadable_${error.reason}`
+    : error.code;
 }
 
 export function DocumentStep({ t, config, submit }: StepProps) {
@@ -59,10 +67,12 @@ export function DocumentStep({ t, config, submit }: StepProps) {
         ...(documentType ? { document_type: documentType } : {}),
       });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.code : "generic");
+      setError(caught instanceof ApiError ? refusalKey(caught) : "generic");
       setImages({});
       setSide("front");
       setPreview(null);
+      // Back to the live camera whatever the rejected photo came from (an upload had switched it off).
+      setSource("camera");
       setBusy(false);
     }
   };

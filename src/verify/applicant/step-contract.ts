@@ -1,0 +1,198 @@
+// The applicant step contract, declared once (design: Wave 2 — applicant step contract) and imported by the
+// server (modules, applicant API, OpenAPI) and by the hosted page (web/): for every workflow feature, whether
+// the applicant acts on it and on which screen, the body that step accepts, the config the page receives and
+// the error codes the applicant API answers. The page bundles this file, so it imports nothing at run time.
+import type { WORKFLOW_FEATURES } from "../../platform/features.js";
+
+export type WorkflowFeature = (typeof WORKFLOW_FEATURES)[number];
+
+/** The screens the hosted page has; each applicant step is shown on exactly one. */
+export const STEP_SCREENS = ["questionnaire", "document", "liveness", "aml_confirmation"] as const;
+export type StepScreen = (typeof STEP_SCREENS)[number];
+
+export type FeatureRole =
+  /** The applicant acts on this node on `screen` (AML_SCREENING only when no earlier document names them). */
+  | { kind: "step"; screen: StepScreen }
+  /** Evaluated at finish from what other steps captured; never asks the applicant anything. */
+  | { kind: "server_only" }
+  /** No engine in this build: a workflow naming it is refused when saved, so no session ever reaches it. */
+  | { kind: "unavailable" };
+
+const LIVENESS_STEP: FeatureRole = { kind: "step", screen: "liveness" };
+
+/** Every catalog key (spec: Workflow catalog keys) and what the hosted flow does with it. */
+export const FEATURE_ROLES: Readonly<Record<WorkflowFeature, FeatureRole>> = {
+  ID_VERIFICATION: { kind: "step", screen: "document" },
+  NFC_VERIFICATION: { kind: "unavailable" },
+  PASSIVE: LIVENESS_STEP,
+  PASSIVE_VIDEO: LIVENESS_STEP,
+  FLASHING: LIVENESS_STEP,
+  "3D_ACTION": LIVENESS_STEP,
+  GESTURE: LIVENESS_STEP,
+  LIVENESS: LIVENESS_STEP,
+  FACE_MATCH: { kind: "server_only" },
+  AGE_ESTIMATION: { kind: "server_only" },
+  AML_SCREENING: { kind: "step", screen: "aml_confirmation" },
+  PROOF_OF_ADDRESS: { kind: "unavailable" },
+  DATABASE_VALIDATION: { kind: "unavailable" },
+  EMAIL_VERIFICATION: { kind: "unavailable" },
+  PHONE_VERIFICATION: { kind: "unavailable" },
+  IP_ANALYSIS: { kind: "unavailable" },
+  QUESTIONNAIRE: { kind: "step", screen: "questionnaire" },
+  VIDEO_CALL: { kind: "unavailable" },
+};
+
+/** The screen for a step's feature, or null when the page has none (a feature added without a screen). */
+export function screenFor(feature: string): StepScreen | null {
+  const role = (FEATURE_ROLES as Record<string, FeatureRole | undefined>)[feature];
+  return role?.kind === "step" ? role.screen : null;
+}
+
+// ---- What the page receives (`current_step.config`) per screen ----
+
+export type QuestionConfig = {
+  id: string;
+  /** In the session's locale when the workflow gives a Nepali label. */
+  label: string;
+  type: "text" | "choice" | "date" | "file";
+  required: boolean;
+  options?: string[];
+  multiple?: boolean;
+};
+
+export type AmlField = {
+  id: "full_name" | "date_of_birth" | "nationality";
+  /** `date` is ISO YYYY-MM-DD; `country` an ISO 3166-1 alpha-2 code. */
+  type: "text" | "date" | "country";
+  required: boolean;
+  /** Pre-filled from the session's prefill; the applicant confirms it (prefill alone never decides). */
+  value: string | null;
+  /** Whether the applicant may change the value (the module lets every field be corrected today). */
+  editable: boolean;
+};
+
+export type LivenessMethod = "PASSIVE" | "PASSIVE_VIDEO" | "FLASHING" | "3D_ACTION" | "GESTURE";
+
+export type StepConfigs = {
+  questionnaire: { questions: QuestionConfig[] };
+  document: {
+    document_types: string[];
+    require_back: boolean;
+    allow_upload: boolean;
+    fields: { front_image: "required"; back_image: "required" | "optional" };
+  };
+  liveness: {
+    method: LivenessMethod;
+    /** Challenge methods only: a fresh single-use challenge bound to the session. */
+    challenge?: {
+      challenge_id: string;
+      method: LivenessMethod;
+      expires_at: string;
+      colors?: string[];
+      actions?: string[];
+      gestures?: string[];
+    };
+  };
+  aml_confirmation: { fields: AmlField[] };
+};
+
+// ---- What `POST steps/<node_id>` accepts per screen (images: base64 or data: URIs) ----
+
+export type StepBodies = {
+  questionnaire: { answers: Record<string, string | string[]> };
+  document: {
+    front_image: string;
+    back_image?: string;
+    source?: "camera" | "upload";
+    document_type?: string;
+  };
+  liveness:
+    | { image: string; video?: string } // PASSIVE: the still and (by default required) the recorded clip
+    | { video: string } // PASSIVE_VIDEO
+    | { challenge_id: string; frames: { image: string; t_ms: number }[] }; // FLASHING, 3D_ACTION, GESTURE
+  aml_confirmation: { full_name?: string; date_of_birth?: string; nationality?: string };
+};
+
+// ---- Error codes: `detail` is always one of these (or a per-field code below); `message` is the sentence ----
+
+export type ApplicantErrorInfo = { status: number; message: string };
+
+/** Codes any applicant API route may answer. */
+export const APPLICANT_ERRORS = {
+  session_not_found: { status: 404, message: "No session has this link (unknown, deleted or mistyped)." },
+  route_not_found: { status: 404, message: "Not found." },
+  session_not_started: {
+    status: 409,
+    message: "The session is not open yet: read GET state first, which opens it.",
+  },
+  session_closed: { status: 409, message: "This session is finished or closed; it takes no more input." },
+  step_out_of_order: { status: 409, message: "Only the current step is accepted." },
+  consent_required: { status: 409, message: "Accept the terms (POST consent) before the first step." },
+  steps_incomplete: { status: 409, message: "Some steps are not done." },
+  terms_version_mismatch: { status: 400, message: "Accept the terms version the state shows." },
+  link_expired: { status: 410, message: "This link has expired." },
+  tenant_suspended: { status: 403, message: "This verification is not available at the moment." },
+  invalid_json: { status: 400, message: "The body is not valid JSON." },
+  payload_too_large: { status: 413, message: "The body is too large." },
+  rate_limited: { status: 429, message: "Too many requests; retry after the Retry-After delay." },
+  internal: { status: 500, message: "Internal error." },
+} as const satisfies Record<string, ApplicantErrorInfo>;
+
+/** Codes each screen's step may answer besides the common ones (`<field>` codes name the field). */
+export const STEP_ERRORS = {
+  questionnaire: {
+    answers_required: { status: 400, message: "Send {answers: {question_id: value}}." },
+    "<question_id>_required": { status: 400, message: "A required question has no answer." },
+    "invalid_<question_id>": { status: 400, message: "An answer does not fit its question." },
+    unsupported_image_type: { status: 415, message: "A file answer is not a JPEG or PNG image." },
+  },
+  document: {
+    front_image_required: { status: 400, message: "front_image is required." },
+    invalid_front_image: { status: 400, message: "front_image is not a readable image." },
+    back_image_required: { status: 400, message: "This step needs the back of the document." },
+    invalid_back_image: { status: 400, message: "back_image is not a readable image." },
+    upload_not_allowed: { status: 400, message: "This step takes camera captures only." },
+    unsupported_image_type: { status: 415, message: "Send a JPEG, PNG or WebP image." },
+    document_type_not_accepted: { status: 422, message: "This document type is not accepted here." },
+    document_not_found: {
+      status: 422,
+      message: "The photo is clear but shows no document; photograph the document itself.",
+    },
+    document_unreadable: {
+      status: 422,
+      message:
+        "Nothing could be read from the document; `reason` says why when the photo shows it: too_dark, glare or blurry.",
+    },
+  },
+  liveness: {
+    image_required: { status: 400, message: "PASSIVE needs the still `image`." },
+    invalid_image: { status: 400, message: "`image` is not a readable image." },
+    video_required: { status: 400, message: "This step needs the recorded clip `video`." },
+    invalid_video: { status: 400, message: "Send a WebM or MP4 clip." },
+    frames_required: { status: 400, message: "Challenge methods need `frames`." },
+    invalid_frames: { status: 400, message: "Each frame needs an image and t_ms ≥ 0." },
+    challenge_id_required: { status: 400, message: "Challenge methods need `challenge_id`." },
+    liveness_method_mismatch: { status: 400, message: "The body is shaped for another liveness method." },
+    unsupported_image_type: { status: 415, message: "Send JPEG, PNG or WebP images." },
+    challenge_not_found: { status: 404, message: "No such challenge for this session." },
+    challenge_expired: { status: 422, message: "The challenge expired; read the state for a new one." },
+    challenge_used: { status: 422, message: "The challenge was already used; read the state for a new one." },
+    no_face_detected: { status: 422, message: "No face was found; retake the capture." },
+  },
+  aml_confirmation: {
+    invalid_full_name: { status: 400, message: "full_name is at most 300 characters." },
+    invalid_date_of_birth: { status: 400, message: "date_of_birth is a real date, YYYY-MM-DD." },
+    invalid_nationality: { status: 400, message: "nationality is an ISO 3166-1 alpha-2 code." },
+  },
+} as const satisfies Record<StepScreen, Record<string, ApplicantErrorInfo>>;
+
+/** `reason` on a 422 document_unreadable: what the photo itself shows (server-side measurement). */
+export const DOCUMENT_UNREADABLE_REASONS = ["too_dark", "glare", "blurry"] as const;
+export type DocumentUnreadableReason = (typeof DOCUMENT_UNREADABLE_REASONS)[number];
+
+/** The body of every applicant API refusal (design: applicant API errors carry a code and a sentence). */
+export type ApplicantErrorBody = {
+  detail: string;
+  message: string;
+  reason?: DocumentUnreadableReason;
+};

@@ -54,6 +54,23 @@ module.exports = {
       [ENTRY],
     ),
     {
+      name: "page-imports-only-the-step-contract",
+      comment:
+        "The hosted page (web/) shares one module with the server, the applicant step contract; any other " +
+        "server file would drag node-only code into the browser bundle.",
+      severity: "error",
+      from: { path: "^web/src/" },
+      to: { path: "^src/", pathNot: "^src/verify/applicant/step-contract\\.ts$" },
+    },
+    {
+      name: "step-contract-is-a-leaf",
+      comment:
+        "The step contract is read by the browser: it imports nothing of the server but the feature list.",
+      severity: "error",
+      from: { path: "^src/verify/applicant/step-contract\\.ts$" },
+      to: { path: "^src/", pathNot: "^src/platform/features\\.ts$" },
+    },
+    {
       name: "no-value-cycles",
       comment:
         "A cycle of value imports makes load order matter; break it with a type-only import or a move.",

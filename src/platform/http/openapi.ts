@@ -56,7 +56,11 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         version: "2026-11-22",
         description:
           "Verify surface (`/v3`, header `x-api-key`), partner surface (`/api/v1`, `Authorization: Bearer` or `X-API-Key`), " +
-          "and the applicant API (`/flow-api/<SESSION_TOKEN>/`, authorised by the session token).",
+          "and the applicant API (`/flow-api/<SESSION_TOKEN>/`, authorised by the session token). " +
+          "Hostile input: strings with NUL or unpaired surrogates and JSON nested deeper than 32 levels are a 400 " +
+          "naming the field; bodies of unauthenticated routes are limited (console login 4 KB, applicant API 16 KB, " +
+          "partner form 64 KB, applicant steps 64 MB; 413); images are limited to 8 MB and 16 megapixels. " +
+          "Field limits are given on each field; the README lists them all.",
       },
       servers: [{ url: publicUrl }],
       components: {

@@ -160,7 +160,11 @@ async function main(): Promise<void> {
   const finishAnswered = new Set<string>();
   const inFlight = [
     ...keys.map((key) =>
-      api("/v3/session/", { method: "POST", headers: { "idempotency-key": key }, body: "{}" }).then(
+      api("/v3/session/", {
+        method: "POST",
+        headers: { "idempotency-key": key },
+        body: JSON.stringify({ vendor_data: key }),
+      }).then(
         async (response) => {
           if (response.status === 201) acknowledged.set(key, ((await response.json()) as { id: string }).id);
           kill();

@@ -160,7 +160,11 @@ async function main(): Promise<void> {
   const finishAnswered = new Set<string>();
   const inFlight = [
     ...keys.map((key) =>
-      api("/v3/session/", { method: "POST", headers: { "idempotency-key": key }, body: "{}" }).then(
+      api("/v3/session/", {
+        method: "POST",
+        headers: { "idempotency-key": key },
+        body: JSON.stringify({ vendor_data: key }),
+      }).then(
         async (response) => {
           if (response.status === 201) acknowledged.set(key, ((await response.json()) as { id: string }).id);
           kill();
@@ -227,9 +231,13 @@ async function main(): Promise<void> {
   log(`decisions and webhooks in ${((Date.now() - restarted) / 1000).toFixed(1)} s`);
 
   // 3. The import is not stuck: it moves again within 60 s and completes; each imported row charged once.
+  // Moving again: more rows landed, or (PostgreSQL, where we can look) a worker of the new process holds
+  // the import job again — its first row also waits for the face models to load in that process.
   await waitFor("the import to move again", RECOVERY_MS - (Date.now() - restarted), async () => {
     const current = await batch();
-    return current.status === "completed" || current.processed > beforeRestart;
+    return (
+      current.status === "completed" || current.processed > beforeRestart || (await importJobReclaimed())
+    );
   });
   await waitFor("the import to complete", 240_000, async () => (await batch()).status === "completed");
   const finalBatch = await batch();
@@ -261,6 +269,22 @@ async function main(): Promise<void> {
 }
 
 let lastProcessed = 0;
+
+/** PostgreSQL only: the import job was claimed again after the kill (its attempts count the claims). */
+async function importJobReclaimed(): Promise<boolean> {
+  if (!databaseUrl || !schema) return false;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query(
+      `SELECT 1 FROM "${schema}".jobs WHERE name = 'identities.import' AND status = 'running'
+         AND locked_until > now() AND attempts >= 2`,
+    );
+    return result.rowCount! > 0;
+  } finally {
+    await client.end();
+  }
+}
 
 function finish(token: string) {
   return fetch(`${server!.url}/flow-api/${token}/finish`, { method: "POST" });

@@ -194,6 +194,23 @@ async function openServices(place: Place): Promise<{ services: Services; close()
   };
 }
 
+// Its own suite: the lifecycle suite below has a time budget of its own.
+describe("kyc CLI and DATA_DIR", { timeout: 120_000 }, () => {
+  test("without a server or a database in DATA_DIR, a command names the DATA_DIR, refuses and creates nothing", async (t) => {
+    if (SERVER_DB) return t.skip("with DATABASE_URL there is no data directory");
+    const place = await freshPlace();
+    const elsewhere = join(place.dataDir, "not-the-servers");
+    const refused = await runCli(place, ["tenant", "create", "--name", "Lost", "--json"], {
+      DATA_DIR: elsewhere,
+    });
+    assert.equal(refused.code, 1);
+    assert.equal(refused.stdout, "", "no tenant was reported");
+    assert.match(refused.stderr, new RegExp(`DATA_DIR=${elsewhere}`));
+    assert.match(refused.stderr, /--init/);
+    assert.ok(!existsSync(elsewhere), "no data directory was created");
+  });
+});
+
 describe("kyc CLI", { timeout: 300_000 }, () => {
   test("tenant create --json prints the four secrets once; an app opened afterwards accepts the key", async () => {
     const place = await freshPlace();
@@ -219,20 +236,6 @@ describe("kyc CLI", { timeout: 300_000 }, () => {
     } finally {
       await opened.close();
     }
-  });
-
-  test("without a server or a database in DATA_DIR, a command names the DATA_DIR, refuses and creates nothing", async (t) => {
-    if (SERVER_DB) return t.skip("with DATABASE_URL there is no data directory");
-    const place = await freshPlace();
-    const elsewhere = join(place.dataDir, "not-the-servers");
-    const refused = await runCli(place, ["tenant", "create", "--name", "Lost", "--json"], {
-      DATA_DIR: elsewhere,
-    });
-    assert.equal(refused.code, 1);
-    assert.equal(refused.stdout, "", "no tenant was reported");
-    assert.match(refused.stderr, new RegExp(`DATA_DIR=${elsewhere}`));
-    assert.match(refused.stderr, /--init/);
-    assert.ok(!existsSync(elsewhere), "no data directory was created");
   });
 
   // One server per DATA_DIR for the whole lifecycle: starting one costs seconds, commands through it do not.

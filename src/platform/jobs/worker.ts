@@ -55,10 +55,15 @@ export function startJobWorker<C extends JobContext>(
     // A short lease, renewed while the job runs: a dead worker's jobs are free again within a minute.
     const claimed = await claimJobs(services.db, names, free, leaseMs);
     for (const job of claimed) {
-      const running: Promise<void> = runClaimed(job).finally(() => {
-        inFlight.delete(running);
-        signal();
-      });
+      const running: Promise<void> = runClaimed(job)
+        // Completing or failing the row can itself fail (database gone): the lease lapses and it reruns.
+        .catch((error: unknown) =>
+          log.error({ job: job.name, id: job.id, err: String(error) }, "job bookkeeping failed"),
+        )
+        .finally(() => {
+          inFlight.delete(running);
+          signal();
+        });
       inFlight.add(running);
     }
   }

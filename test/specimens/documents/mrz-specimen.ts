@@ -1,0 +1,79 @@
+// Realistic MRZ documents of every format, photographed under one capture condition, with their ground
+// truth (the printed MRZ lines and the fields a reader should return).
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { createRandom } from "../seeded-random.js";
+import { type Capture, type CaptureCondition, photograph } from "./camera.js";
+import { drawMrzDocument } from "./mrz-document.js";
+import { buildMrz, type MrzPerson, type SpecimenMrzFormat } from "./mrz-formats.js";
+
+const FACES_DIR = fileURLToPath(new URL("../../../../shared/data/faces/deepface/", import.meta.url));
+const PORTRAITS = readdirSync(FACES_DIR)
+  .filter((f) => /^img\d+\.jpg$/.test(f))
+  .sort()
+  .map((f) => `${FACES_DIR}${f}`);
+
+export interface MrzSpecimen {
+  format: SpecimenMrzFormat;
+  seed: number;
+  image: Buffer;
+  /** The clean rendering before the camera. */
+  clean: Buffer;
+  mrz: string[];
+  fields: Record<string, string>;
+  capture: Capture;
+}
+
+export interface MrzSpecimenOptions {
+  /** Print these lines instead of the drawn person's (e.g. the ICAO specimen). */
+  mrz?: string[];
+  person?: MrzPerson;
+}
+
+function expectedFields(p: MrzPerson, format: SpecimenMrzFormat): Record<string, string> {
+  const clean = (s: string) =>
+    s
+      .replace(/[^A-Z ]/gi, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .toUpperCase();
+  return {
+    document_number: format === "FRENCH_ID" ? p.documentNumber : p.documentNumber.replace(/</g, ""),
+    surname: clean(p.surname),
+    given_names: format === "FRENCH_ID" ? clean(p.givenNames) : clean(p.givenNames),
+    date_of_birth: p.dateOfBirth,
+    sex: p.sex,
+    ...(format === "FRENCH_ID" ? {} : { expiry_date: p.expiryDate }),
+  };
+}
+
+export async function generateMrzSpecimen(
+  format: SpecimenMrzFormat,
+  seed: number,
+  condition: CaptureCondition,
+  options: MrzSpecimenOptions = {},
+): Promise<MrzSpecimen> {
+  const random = createRandom(seed * 6151 + format.length * 31 + condition.length);
+  const portrait = random.pick(PORTRAITS);
+  const draft = options.person
+    ? drawMrzDocument(
+        random,
+        format,
+        portrait,
+        seed,
+        options.person,
+        options.mrz ?? buildMrz(format, options.person),
+      )
+    : drawMrzDocument(random, format, portrait, seed, undefined, options.mrz);
+  const clean = await draft.canvas.toPng();
+  const { image, capture } = await photograph(clean, condition, random);
+  return {
+    format,
+    seed,
+    image,
+    clean,
+    mrz: draft.mrz,
+    fields: expectedFields(draft.person, format),
+    capture,
+  };
+}

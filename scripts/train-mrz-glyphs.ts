@@ -1,12 +1,13 @@
 // Trains the OCR-B glyph classifier of the MRZ reader (src/engines/document/mrz-glyphs/).
 //
-//   node --import tsx scripts/train-mrz-glyphs.ts [--specimens 90] [--epochs 12]
+//   node --import tsx scripts/train-mrz-glyphs.ts [--lines 700] [--specimens 24] [--epochs 8]
 //
-// Material: realistic MRZ documents of every format rendered in OCR-B and photographed (test/specimens/
-// documents/mrz-specimen.ts, seeds 50 000+, never used by tests or the bench), read by the real pipeline
-// (MRZ located and straightened, tesseract grid at three sizes), every cell labelled with the printed
-// character when the grid's shape is right. One specimen in five is held aside: the script reports
-// the classifier's and tesseract's cell accuracy on it, then writes glyph-weights.ts.
+// Material: (1) `--lines` random MRZ-like lines rendered in OCR-B and degraded (mrz-glyph-renders.ts:
+// exact labels); (2) realistic MRZ documents of every format photographed (test/specimens/documents/
+// mrz-specimen.ts, seeds 50 000+, never used by tests or the bench) and read by the real pipeline (MRZ
+// located and straightened, tesseract grid at three sizes), every cell labelled with the printed
+// character when the grid's shape is right. Every other round of pipeline specimens (one per format) is held aside: the script
+// reports the classifier's and tesseract's cell accuracy on it, then writes glyph-weights.ts.
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { glyphFeatures } from "../src/engines/document/mrz-glyphs/glyph-features.js";
@@ -23,10 +24,16 @@ import type { CaptureCondition } from "../test/specimens/documents/camera.js";
 import { MRZ_FORMATS } from "../test/specimens/documents/mrz-document.js";
 import { generateMrzSpecimen } from "../test/specimens/documents/mrz-specimen.js";
 import { createRandom } from "../test/specimens/seeded-random.js";
+import { renderLineSamples } from "./mrz-glyph-renders.js";
 
 const { values } = parseArgs({
-  options: { specimens: { type: "string", default: "90" }, epochs: { type: "string", default: "12" } },
+  options: {
+    lines: { type: "string", default: "700" },
+    specimens: { type: "string", default: "24" },
+    epochs: { type: "string", default: "8" },
+  },
 });
+const LINES = Number(values.lines);
 const SPECIMENS = Number(values.specimens);
 const EPOCHS = Number(values.epochs);
 const HIDDEN = 96;
@@ -45,11 +52,12 @@ async function collect(): Promise<{ train: Sample[]; held: Sample[] }> {
   try {
     for (let i = 0; i < SPECIMENS; i++) {
       const format = MRZ_FORMATS[i % MRZ_FORMATS.length]!;
-      const condition = CONDITIONS[Math.floor(i / MRZ_FORMATS.length) % CONDITIONS.length]!;
+      const round = Math.floor(i / MRZ_FORMATS.length);
+      const condition = CONDITIONS[(i + round) % CONDITIONS.length]!;
       const specimen = await generateMrzSpecimen(format, 50_000 + i, condition);
       const located = await locateMrz(specimen.image);
       const grids = located ? await readLocatedGrids(ocr, located) : [];
-      const into = i % 5 === 4 ? held : train;
+      const into = round % 2 === 1 ? held : train;
       let used = 0;
       for (const grid of grids) {
         if (grid.rows.length !== specimen.mrz.length || grid.columns !== specimen.mrz[0]!.length) continue;
@@ -147,13 +155,18 @@ function accuracy(model: GlyphModel, samples: Sample[]): { classifier: number; t
   return { classifier: right / samples.length, tesseract: tess / samples.length };
 }
 
-const { train: trainSet, held } = await collect();
+const { train: pipelineSet, held } = await collect();
 const random = createRandom(13);
+const trainSet: Sample[] = [...pipelineSet];
+for (let i = 0; i < LINES; i++) {
+  for (const s of await renderLineSamples(random)) trainSet.push({ ...s, tesseract: "" });
+}
+console.log(`${pipelineSet.length} pipeline cells + ${trainSet.length - pipelineSet.length} rendered cells`);
 const model = initModel(trainSet[0]!.x.length, random.next);
 train(model, trainSet, random);
 const a = accuracy(model, held);
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
-const summary = `${trainSet.length} cells from ${SPECIMENS - Math.floor(SPECIMENS / 5)} specimens; held aside ${held.length} cells: classifier ${pct(a.classifier)}, tesseract ${pct(a.tesseract)}`;
+const summary = `${trainSet.length} cells (${LINES} rendered lines, ${Math.ceil(SPECIMENS / 2)} photographed specimens); held aside ${held.length} cells of ${Math.floor(SPECIMENS / 2)} specimens: classifier ${pct(a.classifier)}, tesseract ${pct(a.tesseract)}`;
 console.log(summary);
 const json = encodeModel(model, summary);
 const out = new URL("../src/engines/document/mrz-glyphs/glyph-weights.ts", import.meta.url);

@@ -3,10 +3,11 @@
 // carry no check digit (research/ocr.md: check digits alone let some misreads through).
 import type { OcrEngine, OcrResult } from "../ocr/ocr-engine.js";
 import { editDistance, monthNameDates } from "./field-text.js";
-import type { MrzDocumentKind } from "./mrz-fields.js";
+import { type MrzDocumentKind, readMrzFields } from "./mrz-fields.js";
 import type { MrzFormat } from "./mrz-formats.js";
 import type { LocatedMrz } from "./mrz-locate.js";
 import { type MrzReading, readLocatedGrids, readMrz, readMrzFromGrids } from "./mrz-reader.js";
+import { repairNamesFromVisualZone } from "./mrz-visual-names.js";
 import { type FieldReading, scoreReading } from "./reading.js";
 
 export { mrzDateToIso } from "./mrz-fields.js";
@@ -77,6 +78,11 @@ export async function readMrzDocument(
     if (fromPage && (!mrz || fromPage.valid)) mrz = fromPage;
   }
   if (!mrz) return null;
+  const named = repairNamesFromVisualZone(mrz.lines, mrz.format, visualZoneTokens(page, mrz.lines));
+  if (named !== mrz.lines) {
+    const reread = readMrzFields(named, today);
+    if (reread) mrz = { ...reread, agreement: mrz.agreement };
+  }
   const fields: Record<string, string> = { ...mrz.fields, mrz_format: mrz.format };
   mrz.lines.forEach((line, i) => {
     fields[`mrz_line${i + 1}`] = line;

@@ -9,7 +9,7 @@ import { type MrzReadResult, readMrzFields } from "./mrz-fields.js";
 import { classifyCells } from "./mrz-glyphs/classify-cells.js";
 import { type Box, MRZ_CHARS, readAtSize, restoreFillers, type SizedReading } from "./mrz-grid.js";
 import type { LocatedMrz } from "./mrz-locate.js";
-import { repairLines, settleChecks } from "./mrz-repair.js";
+import { repairLines, settleChecks, settleCountryCodes } from "./mrz-repair.js";
 
 /** Line heights (px) to read at; research/ocr.md: 24–36 px per character reads best. */
 const LINE_HEIGHTS = [26, 31, 36];
@@ -88,16 +88,22 @@ function vote(readings: SizedReading[], glyphs: (string | null)[][] | null): Tal
   };
 }
 
-/** Reads the region at the three sizes; only the sizes that agree on the grid's shape are kept. */
+/**
+ * Reads the region at the three sizes (reusing `done`, sizes already read); only the sizes that agree on
+ * the grid's shape are kept.
+ */
 async function readSizes(
   ocr: OcrEngine,
   png: Buffer,
   region: Box,
   lineHeight: number,
+  done: Map<number, SizedReading | null> = new Map(),
 ): Promise<SizedReading[]> {
   const readings: SizedReading[] = [];
   for (const target of LINE_HEIGHTS) {
-    const reading = await readAtSize(ocr, png, region, target / lineHeight);
+    const reading = done.has(target)
+      ? done.get(target)!
+      : await readAtSize(ocr, png, region, target / lineHeight);
     if (reading) {
       restoreFillers(reading);
       readings.push(reading);
@@ -135,10 +141,18 @@ export async function readMrzGrids(ocr: OcrEngine, png: Buffer, page: OcrResult)
   return readSizes(ocr, png, region, lineHeight);
 }
 
-const meanConfidence = (r: SizedReading) => {
+/**
+ * How much a reading looks like an upright MRZ: tesseract's mean confidence plus the fillers it saw.
+ * Upside down, `<` turns into `>`, which the whitelist lacks, so a flipped zone shows almost no fillers
+ * even when tesseract is confident about its (wrong) letters.
+ */
+function uprightScore(r: SizedReading | null): number {
+  if (!r) return 0;
   const cells = r.rows.flat().filter((c) => c.char !== "?");
-  return cells.reduce((s, c) => s + c.confidence, 0) / Math.max(1, cells.length);
-};
+  const confidence = cells.reduce((s, c) => s + c.confidence, 0) / Math.max(1, cells.length);
+  const fillers = cells.filter((c) => c.char === "<").length;
+  return confidence + 3 * Math.min(fillers, 20);
+}
 
 /**
  * The MRZ grids of a straightened zone (mrz-locate.ts). The zone may be upside down: one size is read
@@ -147,17 +161,20 @@ const meanConfidence = (r: SizedReading) => {
 export async function readLocatedGrids(ocr: OcrEngine, located: LocatedMrz): Promise<SizedReading[]> {
   const meta = await sharp(located.png).metadata();
   const region: Box = { x: 0, y: 0, width: meta.width ?? 0, height: meta.height ?? 0 };
-  const probe = async (png: Buffer) => {
-    const r = await readAtSize(ocr, png, region, LINE_HEIGHTS[1]! / located.lineHeight);
-    return r ? meanConfidence(r) : 0;
-  };
+  const probeSize = LINE_HEIGHTS[1]!;
+  const probe = (png: Buffer) => readAtSize(ocr, png, region, probeSize / located.lineHeight);
   let png = located.png;
-  const upright = await probe(png);
-  if (upright < 80) {
+  let probed = await probe(png);
+  const upright = uprightScore(probed);
+  if (upright < 120) {
     const flipped = await sharp(png).rotate(180).png({ compressionLevel: 1 }).toBuffer();
-    if ((await probe(flipped)) > upright) png = flipped;
+    const other = await probe(flipped);
+    if (uprightScore(other) > upright) {
+      png = flipped;
+      probed = other;
+    }
   }
-  return readSizes(ocr, png, region, located.lineHeight);
+  return readSizes(ocr, png, region, located.lineHeight, new Map([[probeSize, probed]]));
 }
 
 /** Votes the grids into lines, repairs and settles them, and parses the fields. */
@@ -167,7 +184,8 @@ export function readMrzFromGrids(grids: SizedReading[], today: string): MrzReadi
   const voted = vote(grids, glyphs);
   const repaired = repairLines(voted.lines);
   if (!repaired) return null;
-  const settled = settleChecks(repaired.lines, repaired.layout, voted.alternatives);
+  const coded = settleCountryCodes(repaired.lines, repaired.layout, voted.alternatives);
+  const settled = settleChecks(coded, repaired.layout, voted.alternatives);
   const result = readMrzFields(settled, today);
   if (!result) return null;
   return { ...result, agreement: voted.agreement };

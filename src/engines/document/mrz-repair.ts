@@ -1,6 +1,7 @@
 // Position-aware repairs of voted MRZ lines: a column that can only hold a digit cannot be `O`, a name
 // cannot hold `0` (ICAO 9303-3: letter/digit classes by field), and after a run of fillers a name field
 // holds nothing but fillers. Check digits are then settled among what OCR actually saw, never invented.
+import { MRZ_COUNTRY_CODES } from "./mrz-country-codes.js";
 import {
   type ColumnClass,
   checkHolds,
@@ -85,8 +86,10 @@ export function repairByLayout(lines: string[], layout: MrzLayout): string[] {
     const classes = layout.classes[row]!;
     let fixed = [...line].map((c, i) => repairChar(c, classes[i] as ColumnClass)).join("");
     if (row === 0) {
-      // The document code: a passport-sized zone without a visa's V is a passport.
+      // The document code: a passport-sized zone without a visa's V is a passport; its second character
+      // is a letter or `<`, and K or L there is the English model's usual misread of `<`.
       if (!DOCUMENT_CODES.has(fixed[0]!)) fixed = (layout.columns === 44 ? "P" : "I") + fixed.slice(1);
+      if (fixed[1] === "K" || fixed[1] === "L") fixed = `${fixed[0]}<${fixed.slice(2)}`;
     }
     for (const [from, to] of nameRanges(classes)) {
       fixed = fillAfterRun(restoreFillerTail(fixed, from, to), from, to);
@@ -106,6 +109,41 @@ export function repairLines(lines: string[]): { lines: string[]; layout: MrzLayo
   const repaired = repairByLayout(lines, layout);
   layout = layoutFor(repaired) ?? layout;
   return { lines: repairByLayout(lines, layout), layout };
+}
+
+/** [line, start] of the three-letter country codes: issuing state and nationality. */
+function countryCodeFields(layout: MrzLayout): [number, number][] {
+  if (layout.format === "FRENCH_ID") return [];
+  return [[0, 2], layout.format === "TD1" ? [1, 15] : [1, 10]];
+}
+
+/**
+ * A country code nobody issues is a misread: among the characters other readings saw, take the single
+ * substitution that makes it a known code, when exactly one does (ICAO 9303-3 codes, no check digit).
+ */
+export function settleCountryCodes(
+  lines: string[],
+  layout: MrzLayout,
+  alternatives: (row: number, col: number) => string[],
+): string[] {
+  const out = [...lines];
+  for (const [row, start] of countryCodeFields(layout)) {
+    const code = out[row]!.slice(start, start + 3);
+    if (MRZ_COUNTRY_CODES.has(code)) continue;
+    const found = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      for (const alt of alternatives(row, start + i)) {
+        const letter = repairChar(alt, "A");
+        const candidate = code.slice(0, i) + letter + code.slice(i + 1);
+        if (MRZ_COUNTRY_CODES.has(candidate)) found.add(candidate);
+      }
+    }
+    if (found.size === 1) {
+      const [fixed] = [...found];
+      out[row] = out[row]!.slice(0, start) + fixed + out[row]!.slice(start + 3);
+    }
+  }
+  return out;
 }
 
 /**

@@ -5,6 +5,7 @@ import { describe, test } from "node:test";
 import { documentKindOf, mrzDateToIso, readMrzFields } from "../../../src/engines/document/mrz-fields.js";
 import { computeCheckDigit, MRZ_LAYOUTS } from "../../../src/engines/document/mrz-formats.js";
 import { repairByLayout, settleChecks } from "../../../src/engines/document/mrz-repair.js";
+import { repairNamesFromVisualZone } from "../../../src/engines/document/mrz-visual-names.js";
 import { buildMrz, ICAO_SPECIMEN } from "../../specimens/documents/mrz-formats.js";
 
 const TODAY = "2026-11-23";
@@ -165,5 +166,25 @@ describe("repair by position", () => {
       settleChecks(misread, MRZ_LAYOUTS.TD3, () => []),
       misread,
     );
+  });
+});
+
+describe("names against the visual zone", () => {
+  test("a `<<` read as KK between names is restored when the visual zone prints both names", () => {
+    const lines = [
+      "V<INDDUBOISKKFATIMA<YUKI<<<<<<<<<<<<<<<<<<<<",
+      "AI378490<7IND5010280F2805081<<<<<<<<<<<<<<<<",
+    ];
+    const fixed = repairNamesFromVisualZone(lines, "MRVA", ["VISA", "DUBOIS", "FATIMA", "YUKI", "SURNAME"]);
+    assert.equal(fixed[0], "V<INDDUBOIS<<FATIMA<YUKI<<<<<<<<<<<<<<<<<<<<");
+  });
+
+  test("a name the visual zone does not show is left as read", () => {
+    const lines = [
+      "P<UTOHAKKINEN<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<",
+      "L898902C36UTO7408122F1204159ZE184226B<<<<<10",
+    ];
+    assert.deepEqual(repairNamesFromVisualZone(lines, "TD3", ["HAKKINEN", "ANNA"]), lines);
+    assert.deepEqual(repairNamesFromVisualZone(lines, "TD3", ["PASSPORT"]), lines);
   });
 });

@@ -30,17 +30,24 @@ export interface MrzSpecimenOptions {
   person?: MrzPerson;
 }
 
-function expectedFields(p: MrzPerson, format: SpecimenMrzFormat): Record<string, string> {
-  const clean = (s: string) =>
-    s
-      .replace(/[^A-Z ]/gi, " ")
-      .replace(/\s+/g, " ")
-      .trim()
-      .toUpperCase();
+/** The fields as the printed MRZ holds them (names cut to their field's width). */
+function expectedFields(p: MrzPerson, format: SpecimenMrzFormat, mrz: string[]): Record<string, string> {
+  const words = (s: string) => s.replace(/</g, " ").replace(/\s+/g, " ").trim();
+  let surname: string;
+  let given: string;
+  if (format === "FRENCH_ID") {
+    surname = words(mrz[0]!.slice(5, 30));
+    given = words(mrz[1]!.slice(13, 27));
+  } else {
+    const names = format === "TD1" ? mrz[2]! : mrz[0]!.slice(5);
+    const split = names.indexOf("<<");
+    surname = words(split < 0 ? names : names.slice(0, split));
+    given = split < 0 ? "" : words(names.slice(split + 2));
+  }
   return {
-    document_number: format === "FRENCH_ID" ? p.documentNumber : p.documentNumber.replace(/</g, ""),
-    surname: clean(p.surname),
-    given_names: format === "FRENCH_ID" ? clean(p.givenNames) : clean(p.givenNames),
+    document_number: p.documentNumber.replace(/</g, ""),
+    surname,
+    ...(given ? { given_names: given } : {}),
     date_of_birth: p.dateOfBirth,
     sex: p.sex,
     ...(format === "FRENCH_ID" ? {} : { expiry_date: p.expiryDate }),
@@ -73,7 +80,7 @@ export async function generateMrzSpecimen(
     image,
     clean,
     mrz: draft.mrz,
-    fields: expectedFields(draft.person, format),
+    fields: expectedFields(draft.person, format, draft.mrz),
     capture,
   };
 }

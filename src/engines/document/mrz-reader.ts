@@ -6,7 +6,7 @@
 import sharp from "sharp";
 import type { OcrEngine, OcrLine, OcrResult } from "../ocr/ocr-engine.js";
 import { type MrzReadResult, readMrzFields } from "./mrz-fields.js";
-import { classifyCells } from "./mrz-glyphs/classify-cells.js";
+import { classifyCells, type GlyphVote } from "./mrz-glyphs/classify-cells.js";
 import { type Box, MRZ_CHARS, readAtSize, restoreFillers, type SizedReading } from "./mrz-grid.js";
 import type { LocatedMrz } from "./mrz-locate.js";
 import { repairLines, settleChecks, settleCountryCodes } from "./mrz-repair.js";
@@ -56,7 +56,10 @@ interface Tally {
   alternatives: (row: number, col: number) => string[];
 }
 
-function vote(readings: SizedReading[], glyphs: (string | null)[][] | null): Tally {
+/** Above this the classifier's `<` outweighs any number of K/L/C reads: the glyphs look nothing alike. */
+const SURE_FILLER = 0.9;
+
+function vote(readings: SizedReading[], glyphs: (GlyphVote | null)[][] | null): Tally {
   const rowCount = Math.min(...readings.map((r) => r.rows.length));
   const columns = readings[0]!.columns;
   let unanimous = 0;
@@ -73,7 +76,10 @@ function vote(readings: SizedReading[], glyphs: (string | null)[][] | null): Tal
       }
       // The glyph classifier was trained on OCR-B itself: it counts as much as two sizes.
       const glyph = glyphs?.[row]?.[col];
-      if (glyph) tally.set(glyph, (tally.get(glyph) ?? 0) + 1.5);
+      if (glyph) {
+        const fillerVeto = glyph.char === "<" && glyph.probability >= SURE_FILLER;
+        tally.set(glyph.char, (tally.get(glyph.char) ?? 0) + (fillerVeto ? 10 : 1.5));
+      }
       const ranked = [...tally.entries()].sort((a, b) => b[1] - a[1]);
       if (ranked.length === 1) unanimous++;
       seen.set(`${row}:${col}`, new Set(ranked.map(([c]) => c)));

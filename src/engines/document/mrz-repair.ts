@@ -161,16 +161,19 @@ export function settleChecks(
   const ordered = [...layout.checks].sort(
     (a, b) => (a.field === "composite" ? 1 : 0) - (b.field === "composite" ? 1 : 0),
   );
-  for (const check of ordered) {
-    if (holds(out, check)) continue;
+  /** Single substitutions making `check` hold without breaking another; `twins` adds letter/digit twins. */
+  const fixesFor = (check: MrzCheck, withTwins: boolean): string[][] => {
     const positions: [number, number][] = [check.digit];
     for (const [line, from, to] of check.over) for (let c = from; c < to; c++) positions.push([line, c]);
     const fixes: string[][] = [];
     for (const [row, col] of positions) {
       const cls = layout.classes[row]![col] as ColumnClass;
-      for (const alt of alternatives(row, col)) {
+      const current = out[row]![col]!;
+      const twins = withTwins && cls === "X" ? [TO_DIGIT[current], TO_LETTER[current]] : [];
+      const candidates = withTwins ? twins.filter((c): c is string => !!c) : alternatives(row, col);
+      for (const alt of candidates) {
         const candidate = repairChar(alt, cls);
-        if (candidate === out[row]![col]) continue;
+        if (candidate === current) continue;
         const trial = [...out];
         trial[row] = trial[row]!.slice(0, col) + candidate + trial[row]!.slice(col + 1);
         const othersHold = layout.checks.every((c) => c === check || !holds(out, c) || holds(trial, c));
@@ -179,8 +182,19 @@ export function settleChecks(
       // The check digit itself first: a lone misread digit is the likeliest single error.
       if (fixes.length > 0 && row === check.digit[0] && col === check.digit[1]) break;
     }
+    return fixes;
+  };
+  const unique = (fixes: string[][]): string[] | null => {
     const distinct = new Set(fixes.map((f) => f.join("\n")));
-    if (distinct.size === 1) out.splice(0, out.length, ...fixes[0]!);
+    return distinct.size === 1 ? fixes[0]! : null;
+  };
+  for (const check of ordered) {
+    if (holds(out, check)) continue;
+    // What another reading saw comes first; only when nothing seen fits, the letter/digit twins of
+    // alphanumeric fields (O/0, B/8, I/1, S/5, Z/2, G/6). Either way only a unique fix is taken: the
+    // check digit confirms a reading, it does not choose between equally good ones.
+    const fixed = unique(fixesFor(check, false)) ?? unique(fixesFor(check, true));
+    if (fixed) out.splice(0, out.length, ...fixed);
   }
   return out;
 }

@@ -188,3 +188,30 @@ describe("names against the visual zone", () => {
     assert.deepEqual(repairNamesFromVisualZone(lines, "TD3", ["PASSPORT"]), lines);
   });
 });
+
+describe("letter/digit twins in document numbers", () => {
+  test("a document number with 0 read as O is settled by its check digit when only one twin fits", () => {
+    const misread = [
+      "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+      "L8989O2C36UTO7408122F1204159ZE184226B<<<<<10",
+    ];
+    assert.deepEqual(
+      settleChecks(misread, MRZ_LAYOUTS.TD3, () => []),
+      [...ICAO_SPECIMEN.TD3],
+    );
+  });
+
+  test("when two twins fit equally, nothing is chosen unless a reading saw one", () => {
+    // 8→B at column 3 and a further 8→B at column 1 satisfy the same digit: ambiguous by the check alone.
+    const misread = [
+      "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+      "L89B902C36UTO7408122F1204159ZE184226B<<<<<10",
+    ];
+    assert.deepEqual(
+      settleChecks(misread, MRZ_LAYOUTS.TD3, () => []),
+      misread,
+    );
+    const seen = (row: number, col: number) => (row === 1 && col === 3 ? ["8"] : []);
+    assert.deepEqual(settleChecks(misread, MRZ_LAYOUTS.TD3, seen), [...ICAO_SPECIMEN.TD3]);
+  });
+});

@@ -288,7 +288,8 @@ export async function locateMrz(image: Buffer): Promise<LocatedMrz | null> {
   const [lLo, lHi] = signLast > 0 ? [last.lo, last.hi] : [-last.hi, -last.lo];
   const lo = Math.min(fLo, lLo) - pad;
   const hi = Math.max(fHi, lHi) + pad;
-  const full = await decode(image);
+  // Enough pixels for 40 px lines; a 12-megapixel photo need not be decoded whole.
+  const full = await decode(image, 3200);
   const k = full.width / w;
   const scale = (p: [number, number]): [number, number] => [p[0] * k, p[1] * k];
   const corners = [

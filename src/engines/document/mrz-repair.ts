@@ -77,7 +77,9 @@ function optionalRanges(classes: string): [number, number][] {
 function restoreFillerTail(text: string, from: number, to: number): string {
   const tail = /[KLC<]{3,}$/.exec(text.slice(from, to));
   if (!tail) return text;
-  const start = to - tail[0].length;
+  // Letters before the run's first `<` may end the name or data itself (WOJCIK<<<, …V9C<<<): kept.
+  const firstFiller = tail[0].indexOf("<");
+  const start = to - tail[0].length + Math.max(0, firstFiller);
   return text.slice(0, start) + "<".repeat(to - start) + text.slice(to);
 }
 

@@ -56,7 +56,9 @@ function twoLine(p: MrzPerson, length: 36 | 44, composite: boolean): string[] {
 
 /** French national ID card (1988–2021): 2 × 36, surname on line 1, number, given names and birth on line 2. */
 function frenchId(p: MrzPerson): string[] {
-  const line1 = pad(`IDFRA${name(p.surname)}`, 30) + pad(p.optional ?? "", 6);
+  // Administrative code: the issuing department and office, digits (2A/2B for Corsica aside).
+  const office = (p.optional ?? "").replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) % 10));
+  const line1 = pad(`IDFRA${name(p.surname)}`, 30) + pad(office, 6);
   const number = p.documentNumber.padEnd(12, "0").slice(0, 12);
   const dob = mrzDate(p.dateOfBirth);
   const start = `${number}${checkDigit(number)}${pad(name(p.givenNames).replace(/<+/g, "<<"), 14)}${dob}${checkDigit(dob)}${p.sex}`;

@@ -77,7 +77,9 @@ function vote(readings: SizedReading[], glyphs: (GlyphVote | null)[][] | null): 
       // The glyph classifier was trained on OCR-B itself: it counts as much as two sizes.
       const glyph = glyphs?.[row]?.[col];
       if (glyph) {
-        const fillerVeto = glyph.char === "<" && glyph.probability >= SURE_FILLER;
+        // Only over K/L/C: a sure `<` where tesseract saw another letter is more likely a grid slip.
+        const onlyFillerLike = [...tally.keys()].every((c) => "KLC<".includes(c));
+        const fillerVeto = glyph.char === "<" && glyph.probability >= SURE_FILLER && onlyFillerLike;
         tally.set(glyph.char, (tally.get(glyph.char) ?? 0) + (fillerVeto ? 10 : 1.5));
       }
       const ranked = [...tally.entries()].sort((a, b) => b[1] - a[1]);

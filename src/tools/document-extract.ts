@@ -39,7 +39,8 @@ const response = z.object({
   detected_type: z
     .string()
     .describe(
-      "passport, drivers_license, citizenship, pan, disability_id, aadhaar, business_registration or unknown.",
+      "passport, id_card, residence_permit, visa, drivers_license, citizenship, pan, disability_id, aadhaar, " +
+        "business_registration or unknown.",
     ),
   confidence: z.number().min(0).max(1).describe("How sure the reading is, 0..1."),
   is_document_valid: z
@@ -52,6 +53,15 @@ const response = z.object({
     .describe("Present for template-less documents read by the generic extractor."),
   full_text: z.string().optional().describe("Template-less documents: every line read."),
   extraction_note: z.string().optional().describe("Template-less documents: what the generic reading means."),
+  mrz: z
+    .object({
+      format: z.string().describe("TD1, TD2, TD3, MRVA, MRVB or FRENCH_ID."),
+      lines: z.array(z.string()).describe("The machine-readable zone as read, one string per line."),
+      checks: z.record(z.string(), z.boolean()).describe("Per guarded field: whether its check digit holds."),
+      valid: z.boolean().describe("Every check digit holds."),
+    })
+    .optional()
+    .describe("Extra key (not in the spec's shape): documents with a machine-readable zone."),
   warnings: z
     .array(z.string())
     .describe(

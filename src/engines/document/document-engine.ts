@@ -15,7 +15,8 @@ import {
   parseDocumentTypeHint,
 } from "./document-types.js";
 import { GENERIC_EXTRACTION_NOTE, readGeneric } from "./generic-reader.js";
-import { readPassport } from "./passport-reader.js";
+import { type MrzDocumentReading, type MrzSummary, readMrzDocument } from "./mrz-document-reader.js";
+import { type LocatedMrz, locateMrz } from "./mrz-locate.js";
 import { type DetectFaces, findPortrait } from "./portrait.js";
 import type { FieldReading } from "./reading.js";
 import { checkDates, isValidGiven } from "./validity.js";
@@ -37,6 +38,8 @@ export interface DocumentExtractResult {
    * number_checksum_failed, under_minimum_age, portrait_not_checked.
    */
   warnings: string[];
+  /** Documents with a machine-readable zone: its format, raw lines and per-field check results (extra key). */
+  mrz?: MrzSummary;
 }
 
 export interface DocumentExtraction {
@@ -69,6 +72,10 @@ export interface DocumentEngineDeps {
 const PAGE_WIDTH = 1600;
 
 type TemplateType = "passport" | "citizenship" | "pan" | "drivers_license" | "aadhaar";
+/** Kinds read through their machine-readable zone. */
+const MRZ_TYPES = new Set<DetectedType>(["passport", "id_card", "residence_permit", "visa"]);
+/** Hints whose documents never carry an MRZ: no MRZ attempt before their own reader. */
+const NON_MRZ_HINTS = new Set<DocumentTypeHint>(["citizenship", "pan", "disability_id"]);
 const TEMPLATE_TYPES = new Set<DetectedType>([
   "passport",
   "citizenship",
@@ -82,6 +89,7 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
   const today = () => (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
 
   async function readTemplate(
+    mrzTried: boolean,
     type: TemplateType,
     png: Buffer,
     pages: { eng?: OcrResult; nep?: OcrResult },
@@ -89,7 +97,10 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
   ): Promise<FieldReading | null> {
     switch (type) {
       case "passport":
-        return readPassport(ocr, png, pages.eng ?? (await loadPage("eng")), today());
+        // The MRZ was already looked for (located and on the page) unless the hint ruled it out.
+        return mrzTried
+          ? null
+          : readMrzDocument(ocr, null, png, pages.eng ?? (await loadPage("eng")), today());
       case "citizenship":
         return readCitizenship(pages.nep ?? (await loadPage("nep")));
       case "pan":
@@ -113,6 +124,9 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
       });
     }
     const portraitPromise = findPortrait(image, deps.detectFaces);
+    // The MRZ search is plain JavaScript on this thread: it runs while tesseract reads the page in its worker.
+    const lookForMrz = !hint || !NON_MRZ_HINTS.has(hint);
+    const locating: Promise<LocatedMrz | null> = lookForMrz ? locateMrz(image) : Promise.resolve(null);
     const prepared = await prepareDocumentImage(image, PAGE_WIDTH);
     const pages: { eng?: OcrResult; nep?: OcrResult } = {};
     const loadPage = async (lang: "eng" | "nep"): Promise<OcrResult> => {
@@ -123,6 +137,13 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
     // Citizenship certificates are Devanagari throughout: read them in Nepali first.
     if (hint === "citizenship") await loadPage("nep");
     else await loadPage("eng");
+
+    // A machine-readable zone decides the document whatever its layout (passport, ID card, visa), in
+    // any of the four orientations (the locator straightens it).
+    let mrzReading: MrzDocumentReading | null = null;
+    if (lookForMrz) {
+      mrzReading = await readMrzDocument(ocr, await locating, prepared.png, pages.eng!, today());
+    }
     const detect = async (): Promise<DetectedType> => {
       let type = detectDocumentType(pages.eng?.text ?? "", pages.nep?.text ?? "");
       const eng = pages.eng ?? (await loadPage("eng"));
@@ -137,19 +158,22 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
     const seen = detectDocumentType(pages.eng?.text ?? "", pages.nep?.text ?? "");
     if (seen === "aadhaar")
       detected = "aadhaar"; // spec: relabelled by OCR text whatever the hint
+    else if (mrzReading && (!hint || hint === "passport" || mrzReading.mrz.valid)) detected = mrzReading.kind;
     else if (hint) detected = hint;
     else detected = await detect();
 
     const warnings: string[] = [];
     let reading: FieldReading | null = null;
-    if (TEMPLATE_TYPES.has(detected)) {
-      reading = await readTemplate(detected as TemplateType, prepared.png, pages, loadPage);
+    if (mrzReading && MRZ_TYPES.has(detected)) {
+      reading = mrzReading;
+    } else if (TEMPLATE_TYPES.has(detected)) {
+      reading = await readTemplate(lookForMrz, detected as TemplateType, prepared.png, pages, loadPage);
       if (!reading && detected === "passport") warnings.push("mrz_not_found");
       // A hint that reads nothing may simply be wrong: try what the text itself says.
       if ((!reading || Object.keys(reading.fields).length === 0) && hint) {
         const auto = await detect();
         if (auto !== detected && TEMPLATE_TYPES.has(auto)) {
-          const second = await readTemplate(auto as TemplateType, prepared.png, pages, loadPage);
+          const second = await readTemplate(lookForMrz, auto as TemplateType, prepared.png, pages, loadPage);
           if (second && Object.keys(second.fields).length > 0) {
             reading = second;
             detected = auto;
@@ -180,6 +204,7 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
           is_document_valid: isValidGiven(unique),
           has_portrait: portrait.hasPortrait,
           warnings: unique,
+          ...(reading === mrzReading && mrzReading ? { mrz: mrzReading.mrz } : {}),
         },
         portrait: portrait.crop,
       };

@@ -12,8 +12,18 @@ export const DOCUMENT_TYPE_HINTS = [
 ] as const;
 export type DocumentTypeHint = (typeof DOCUMENT_TYPE_HINTS)[number];
 
-/** What `detected_type` can say. */
-export type DetectedType = DocumentTypeHint | "aadhaar" | "business_registration" | "unknown";
+/**
+ * What `detected_type` can say. id_card, residence_permit and visa come from a machine-readable zone's
+ * document code and shape (mrz-fields.ts), whatever the layout around it.
+ */
+export type DetectedType =
+  | DocumentTypeHint
+  | "id_card"
+  | "residence_permit"
+  | "visa"
+  | "aadhaar"
+  | "business_registration"
+  | "unknown";
 
 /**
  * spec: document-extract — a non-string hint is 400 invalid_document_type; an unrecognised string

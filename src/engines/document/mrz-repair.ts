@@ -1,7 +1,17 @@
-// Position-aware repairs of a voted TD3 MRZ: letter/digit confusions by field, filler tails, and the
-// ICAO 9303 check digit.
+// Position-aware repairs of voted MRZ lines: a column that can only hold a digit cannot be `O`, a name
+// cannot hold `0` (ICAO 9303-3: letter/digit classes by field), and after a run of fillers a name field
+// holds nothing but fillers. Check digits are then settled among what OCR actually saw, never invented.
+import { MRZ_COUNTRY_CODES } from "./mrz-country-codes.js";
+import {
+  type ColumnClass,
+  checkHolds,
+  layoutFor,
+  MRZ_LAYOUTS,
+  type MrzCheck,
+  type MrzLayout,
+} from "./mrz-formats.js";
 
-const COLUMNS = 44;
+export { computeCheckDigit } from "./mrz-formats.js";
 
 export const TO_DIGIT: Record<string, string> = {
   O: "0",
@@ -19,45 +29,176 @@ export const TO_DIGIT: Record<string, string> = {
   E: "8",
 };
 const TO_LETTER: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "8": "B" };
+const DOCUMENT_CODES = new Set(["P", "V", "I", "A", "C"]);
 
-/** TD3 line 2 columns that hold only digits: check digits and the two dates. */
-const NUMERIC_COLUMNS = new Set([9, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24, 25, 26, 27, 43]);
-const ALPHA_COLUMNS_LINE2 = new Set([10, 11, 12, 20]);
+function repairChar(c: string, cls: ColumnClass): string {
+  switch (cls) {
+    case "D":
+      return TO_DIGIT[c] ?? c;
+    case "C":
+      return c === "<" ? c : (TO_DIGIT[c] ?? c);
+    case "A":
+    case "N":
+      return TO_LETTER[c] ?? c;
+    default:
+      return c;
+  }
+}
 
-/** Fillers end a field: after a run of three `<` nothing but fillers can follow inside that field. */
+/** After a run of three fillers, nothing but fillers can follow inside that field. */
 function fillAfterRun(text: string, from: number, to: number): string {
   const run = text.indexOf("<<<", from);
   if (run < 0 || run >= to) return text;
   return text.slice(0, run) + "<".repeat(to - run) + text.slice(to);
 }
 
-export function repairByPosition([line1, line2]: [string, string]): [string, string] {
-  let fixed1 = [...line1]
-    .map((c, i) => (i === 0 ? "P" : i >= 2 ? (TO_LETTER[c] ?? c) : c))
-    .join("")
-    .replace(/^P[^A-Z<]/, "P<");
-  // Names: `<<` separates surname from given names, so `<<<` can only be the filler tail.
-  fixed1 = fillAfterRun(fixed1, 5, COLUMNS);
-  let fixed2 = [...line2]
-    .map((c, i) => {
-      if (NUMERIC_COLUMNS.has(i)) return TO_DIGIT[c] ?? c;
-      if (ALPHA_COLUMNS_LINE2.has(i)) return TO_LETTER[c] ?? c;
-      return c;
-    })
-    .join("");
-  // Optional data (personal number) and its check digit, columns 28–42.
-  fixed2 = fillAfterRun(fixed2, 28, 43);
-  return [fixed1, fixed2];
+/** Ranges of class N (names), per line, where a filler run ends the field. */
+function nameRanges(classes: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  const re = /N+/g;
+  for (let m = re.exec(classes); m; m = re.exec(classes)) ranges.push([m.index, m.index + m[0].length]);
+  return ranges;
 }
 
-const CHECK_WEIGHTS = [7, 3, 1];
-
-export function computeCheckDigit(field: string): string {
-  let sum = 0;
-  for (let i = 0; i < field.length; i++) {
-    const c = field[i]!;
-    const v = c === "<" ? 0 : c <= "9" ? c.charCodeAt(0) - 48 : c.charCodeAt(0) - 55;
-    sum += v * CHECK_WEIGHTS[i % 3]!;
+/** Optional-data ranges (class X runs other than the nine-character document numbers). */
+function optionalRanges(classes: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  const re = /X+/g;
+  for (let m = re.exec(classes); m; m = re.exec(classes)) {
+    if (m[0].length >= 6 && m[0].length !== 9) ranges.push([m.index, m.index + m[0].length]);
   }
-  return String(sum % 10);
+  return ranges;
 }
+
+/**
+ * The English model reads runs of `<` as K, L or C (research/ocr.md): a run of three or more of them
+ * that reaches the end of a name or optional field is its filler tail.
+ */
+function restoreFillerTail(text: string, from: number, to: number): string {
+  const tail = /[KLC<]{3,}$/.exec(text.slice(from, to));
+  if (!tail) return text;
+  // Letters before the run's first `<` may end the name or data itself (WOJCIK<<<, …V9C<<<): kept.
+  const firstFiller = tail[0].indexOf("<");
+  const start = to - tail[0].length + Math.max(0, firstFiller);
+  return text.slice(0, start) + "<".repeat(to - start) + text.slice(to);
+}
+
+export function repairByLayout(lines: string[], layout: MrzLayout): string[] {
+  return lines.map((line, row) => {
+    const classes = layout.classes[row]!;
+    let fixed = [...line].map((c, i) => repairChar(c, classes[i] as ColumnClass)).join("");
+    if (row === 0) {
+      // The document code: a passport-sized zone without a visa's V is a passport; its second character
+      // is a letter or `<`, and K or L there is the English model's usual misread of `<`.
+      if (!DOCUMENT_CODES.has(fixed[0]!)) fixed = (layout.columns === 44 ? "P" : "I") + fixed.slice(1);
+      if (fixed[1] === "K" || fixed[1] === "L") fixed = `${fixed[0]}<${fixed.slice(2)}`;
+    }
+    for (const [from, to] of nameRanges(classes)) {
+      fixed = fillAfterRun(restoreFillerTail(fixed, from, to), from, to);
+    }
+    for (const [from, to] of optionalRanges(classes)) fixed = restoreFillerTail(fixed, from, to);
+    // TD3 personal number: after its fillers, only fillers up to the check digit.
+    if (layout.format === "TD3" && row === 1) fixed = fillAfterRun(fixed, 28, 42);
+    return fixed;
+  });
+}
+
+/** The layout for voted lines, repaired; null when the shape fits no format. */
+export function repairLines(lines: string[]): { lines: string[]; layout: MrzLayout } | null {
+  let layout = layoutFor(lines);
+  if (!layout) return null;
+  // Repair can turn a misread document code into a visa's V or back: take the layout again after it.
+  const repaired = repairByLayout(lines, layout);
+  layout = layoutFor(repaired) ?? layout;
+  return { lines: repairByLayout(lines, layout), layout };
+}
+
+/** [line, start] of the three-letter country codes: issuing state and nationality. */
+function countryCodeFields(layout: MrzLayout): [number, number][] {
+  if (layout.format === "FRENCH_ID") return [];
+  return [[0, 2], layout.format === "TD1" ? [1, 15] : [1, 10]];
+}
+
+/**
+ * A country code nobody issues is a misread: among the characters other readings saw, take the single
+ * substitution that makes it a known code, when exactly one does (ICAO 9303-3 codes, no check digit).
+ */
+export function settleCountryCodes(
+  lines: string[],
+  layout: MrzLayout,
+  alternatives: (row: number, col: number) => string[],
+): string[] {
+  const out = [...lines];
+  for (const [row, start] of countryCodeFields(layout)) {
+    const code = out[row]!.slice(start, start + 3);
+    if (MRZ_COUNTRY_CODES.has(code)) continue;
+    const found = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      for (const alt of alternatives(row, start + i)) {
+        const letter = repairChar(alt, "A");
+        const candidate = code.slice(0, i) + letter + code.slice(i + 1);
+        if (MRZ_COUNTRY_CODES.has(candidate)) found.add(candidate);
+      }
+    }
+    if (found.size === 1) {
+      const [fixed] = [...found];
+      out[row] = out[row]!.slice(0, start) + fixed + out[row]!.slice(start + 3);
+    }
+  }
+  return out;
+}
+
+/**
+ * Where a check fails, tries the characters other readings saw at the check digit and then at single
+ * positions of its field; a candidate is taken only when exactly one substitution makes the check hold
+ * and the other checks still hold. The alternatives are what OCR saw: the check digit confirms a reading.
+ */
+export function settleChecks(
+  lines: string[],
+  layout: MrzLayout,
+  alternatives: (row: number, col: number) => string[],
+): string[] {
+  const out = [...lines];
+  const holds = (ls: string[], c: MrzCheck) => checkHolds(ls, c);
+  const ordered = [...layout.checks].sort(
+    (a, b) => (a.field === "composite" ? 1 : 0) - (b.field === "composite" ? 1 : 0),
+  );
+  /** Single substitutions making `check` hold without breaking another; `twins` adds letter/digit twins. */
+  const fixesFor = (check: MrzCheck, withTwins: boolean): string[][] => {
+    const positions: [number, number][] = [check.digit];
+    for (const [line, from, to] of check.over) for (let c = from; c < to; c++) positions.push([line, c]);
+    const fixes: string[][] = [];
+    for (const [row, col] of positions) {
+      const cls = layout.classes[row]![col] as ColumnClass;
+      const current = out[row]![col]!;
+      const twins = withTwins && cls === "X" ? [TO_DIGIT[current], TO_LETTER[current]] : [];
+      const candidates = withTwins ? twins.filter((c): c is string => !!c) : alternatives(row, col);
+      for (const alt of candidates) {
+        const candidate = repairChar(alt, cls);
+        if (candidate === current) continue;
+        const trial = [...out];
+        trial[row] = trial[row]!.slice(0, col) + candidate + trial[row]!.slice(col + 1);
+        const othersHold = layout.checks.every((c) => c === check || !holds(out, c) || holds(trial, c));
+        if (holds(trial, check) && othersHold) fixes.push(trial);
+      }
+      // The check digit itself first: a lone misread digit is the likeliest single error.
+      if (fixes.length > 0 && row === check.digit[0] && col === check.digit[1]) break;
+    }
+    return fixes;
+  };
+  const unique = (fixes: string[][]): string[] | null => {
+    const distinct = new Set(fixes.map((f) => f.join("\n")));
+    return distinct.size === 1 ? fixes[0]! : null;
+  };
+  for (const check of ordered) {
+    if (holds(out, check)) continue;
+    // What another reading saw comes first; only when nothing seen fits, the letter/digit twins of
+    // alphanumeric fields (O/0, B/8, I/1, S/5, Z/2, G/6). Either way only a unique fix is taken: the
+    // check digit confirms a reading, it does not choose between equally good ones.
+    const fixed = unique(fixesFor(check, false)) ?? unique(fixesFor(check, true));
+    if (fixed) out.splice(0, out.length, ...fixed);
+  }
+  return out;
+}
+
+export { MRZ_LAYOUTS };

@@ -179,8 +179,14 @@ export function findDocumentBox(img: ColourImage): {
   };
   const [top, bottom] = span(rowHits, width);
   const [left, right] = span(colHits, height);
-  // A "document" under a ninth of the frame is more likely a patch: keep the frame.
-  if ((right - left) * (bottom - top) < (width * height) / 9) return { left: 0, top: 0, width, height };
+  // A "document" under a ninth of the frame is more likely a patch, and one far narrower than any card
+  // or page (ID-1 is 1.59:1, a passport spread 1.42:1) is a photo or a text column of a frameless scan
+  // whose background matched the border: keep the frame.
+  const w = right - left + 1;
+  const h = bottom - top + 1;
+  if (w * h < (width * height) / 9 || Math.max(w, h) / Math.min(w, h) > 2.2) {
+    return { left: 0, top: 0, width, height };
+  }
   return { left, top, width: right - left + 1, height: bottom - top + 1 };
 }
 

@@ -20,6 +20,10 @@ export const ACCEPTED_DOCUMENT_TYPES = [
   "citizenship",
   "pan",
   "disability_id",
+  // Read from their machine-readable zone (document engine: MRZ formats TD1, TD2, MRV-A/B, French ID).
+  "id_card",
+  "residence_permit",
+  "visa",
 ] as const;
 
 const configSchema = z.strictObject({

@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { detectDocumentType, parseDocumentTypeHint } from "../../../src/engines/document/document-types.js";
-import { computeCheckDigit, repairByPosition } from "../../../src/engines/document/mrz-reader.js";
-import { mrzDateToIso } from "../../../src/engines/document/passport-reader.js";
 import { checkDates, isValidGiven } from "../../../src/engines/document/validity.js";
 import { verhoeffValid } from "../../../src/engines/document/verhoeff.js";
 import { isAppError } from "../../../src/platform/errors.js";
@@ -42,27 +40,6 @@ describe("type detection from OCR text", () => {
 
   test("a Devanagari citizenship certificate is recognised from the Nepali pass", () => {
     assert.equal(detectDocumentType("", "नेपाली नागरिकताको प्रमाण-पत्र"), "citizenship");
-  });
-});
-
-describe("MRZ rules", () => {
-  test("check digits follow ICAO 9303 (7-3-1 weights)", () => {
-    assert.equal(computeCheckDigit("L898902C3"), "6");
-    assert.equal(computeCheckDigit("740812"), "2");
-  });
-
-  test("fillers after a run of three are restored and O becomes 0 in date columns", () => {
-    const [l1, l2] = repairByPosition([
-      "P<NPLRAI<<HARI<<<<<<KLKL<<<<<<<<<<<<<<<<<<<<",
-      "PC78709226NPL87O7154M3006092<<<<<<<<<<<<<<<6",
-    ]);
-    assert.equal(l1, "P<NPLRAI<<HARI<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<");
-    assert.equal(l2, "PC78709226NPL8707154M3006092<<<<<<<<<<<<<<<6");
-  });
-
-  test("a two-digit birth year in the future belongs to the last century", () => {
-    assert.equal(mrzDateToIso("850312", "birth", "2025-01-01"), "1985-03-12");
-    assert.equal(mrzDateToIso("310501", "expiry", "2025-01-01"), "2031-05-01");
   });
 });
 

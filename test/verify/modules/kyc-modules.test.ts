@@ -117,6 +117,9 @@ describe("verification modules through the applicant API", () => {
       "citizenship",
       "pan",
       "disability_id",
+      "id_card",
+      "residence_permit",
+      "visa",
     ]);
     const document = await step(session.token, "document", { front_image: passport });
     assert.equal(document.statusCode, 200, document.body);

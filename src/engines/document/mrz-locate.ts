@@ -1,0 +1,313 @@
+// Finds the machine-readable zone in a photograph without OCR and straightens it: the MRZ is two or
+// three long, parallel, equally long lines of evenly spaced characters. Ink is found against the local
+// background (uneven light and glare leave it intact), characters are smeared along the line direction
+// into line blobs, and the best group of parallel blobs gives the zone's four corners, from which a
+// homography rectifies it (rotation at any angle, moderate perspective). Tried along both image axes, so a
+// quarter-turned photograph is found too; which way up the zone reads is left to the reader.
+import sharp from "sharp";
+
+/** Working size of the search (long side, px). */
+const WORK = 1000;
+
+export interface LocatedMrz {
+  /** Grey PNG of the straightened zone, lines horizontal, margins around them. */
+  png: Buffer;
+  /** Number of lines found (2 or 3). */
+  lines: number;
+  /** Line height in the straightened image, px. */
+  lineHeight: number;
+}
+
+interface Grey {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+interface Blob {
+  cx: number;
+  cy: number;
+  /** Unit direction of the major axis. */
+  dx: number;
+  dy: number;
+  length: number;
+  thickness: number;
+  /** Extent along the major axis from the centre. */
+  lo: number;
+  hi: number;
+}
+
+/** Ink: darker than the 31 × 31 local mean by a margin (integral image). */
+function inkMask(g: Grey): Uint8Array {
+  const { data, width: w, height: h } = g;
+  const integral = new Float64Array((w + 1) * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    for (let x = 0; x < w; x++) {
+      row += data[y * w + x]!;
+      integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1]! + row;
+    }
+  }
+  const r = 15;
+  const mask = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.max(0, y - r);
+    const y1 = Math.min(h, y + r + 1);
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.max(0, x - r);
+      const x1 = Math.min(w, x + r + 1);
+      const sum =
+        integral[y1 * (w + 1) + x1]! -
+        integral[y0 * (w + 1) + x1]! -
+        integral[y1 * (w + 1) + x0]! +
+        integral[y0 * (w + 1) + x0]!;
+      const mean = sum / ((y1 - y0) * (x1 - x0));
+      if (data[y * w + x]! < mean * 0.92 - 4) mask[y * w + x] = 1;
+    }
+  }
+  return mask;
+}
+
+/** Closes gaps of up to `gap` px along rows (or columns when `vertical`). */
+function smear(mask: Uint8Array, w: number, h: number, gap: number, vertical: boolean): Uint8Array {
+  const out = Uint8Array.from(mask);
+  const outer = vertical ? w : h;
+  const inner = vertical ? h : w;
+  const at = (o: number, i: number) => (vertical ? i * w + o : o * w + i);
+  for (let o = 0; o < outer; o++) {
+    let last = -1;
+    for (let i = 0; i < inner; i++) {
+      if (!mask[at(o, i)]) continue;
+      if (last >= 0 && i - last > 1 && i - last <= gap) for (let k = last + 1; k < i; k++) out[at(o, k)] = 1;
+      last = i;
+    }
+  }
+  return out;
+}
+
+/** Connected components (4-neighbour) described by their principal axes; small ones are skipped. */
+function blobs(mask: Uint8Array, w: number, h: number, minPixels: number): Blob[] {
+  const label = new Int32Array(w * h);
+  const found: Blob[] = [];
+  const stack: number[] = [];
+  let next = 1;
+  for (let start = 0; start < w * h; start++) {
+    if (!mask[start] || label[start]) continue;
+    const pixels: number[] = [];
+    label[start] = next;
+    stack.push(start);
+    while (stack.length) {
+      const p = stack.pop()!;
+      pixels.push(p);
+      const x = p % w;
+      const y = (p - x) / w;
+      const visit = (q: number) => {
+        if (mask[q] && !label[q]) {
+          label[q] = next;
+          stack.push(q);
+        }
+      };
+      if (x > 0) visit(p - 1);
+      if (x < w - 1) visit(p + 1);
+      if (y > 0) visit(p - w);
+      if (y < h - 1) visit(p + w);
+    }
+    next++;
+    if (pixels.length < minPixels) continue;
+    let sx = 0;
+    let sy = 0;
+    for (const p of pixels) {
+      sx += p % w;
+      sy += Math.floor(p / w);
+    }
+    const cx = sx / pixels.length;
+    const cy = sy / pixels.length;
+    let xx = 0;
+    let yy = 0;
+    let xy = 0;
+    for (const p of pixels) {
+      const dx = (p % w) - cx;
+      const dy = Math.floor(p / w) - cy;
+      xx += dx * dx;
+      yy += dy * dy;
+      xy += dx * dy;
+    }
+    const angle = 0.5 * Math.atan2(2 * xy, xx - yy);
+    const dx = Math.cos(angle);
+    const dy = Math.sin(angle);
+    let lo = Infinity;
+    let hi = -Infinity;
+    let spread = 0;
+    for (const p of pixels) {
+      const px = (p % w) - cx;
+      const py = Math.floor(p / w) - cy;
+      const along = px * dx + py * dy;
+      const across = -px * dy + py * dx;
+      if (along < lo) lo = along;
+      if (along > hi) hi = along;
+      spread += across * across;
+    }
+    const thickness = Math.sqrt(spread / pixels.length) * 3.46; // a uniform band's width from its RMS
+    found.push({ cx, cy, dx, dy, length: hi - lo, thickness, lo, hi });
+  }
+  return found;
+}
+
+/** The best group of 2–3 parallel, equally long, evenly spaced line blobs. */
+function pickGroup(lines: Blob[]): Blob[] | null {
+  let best: Blob[] | null = null;
+  let bestScore = 0;
+  for (const seed of lines) {
+    const mates = lines.filter((b) => {
+      if (b === seed) return true;
+      const parallel = Math.abs(b.dx * seed.dy - b.dy * seed.dx) < 0.06;
+      const similar = Math.abs(b.length - seed.length) < 0.12 * seed.length;
+      const offset = -(b.cx - seed.cx) * seed.dy + (b.cy - seed.cy) * seed.dx; // across the lines
+      const along = (b.cx - seed.cx) * seed.dx + (b.cy - seed.cy) * seed.dy;
+      const spacing = Math.abs(offset) / Math.max(1, seed.thickness);
+      return parallel && similar && Math.abs(along) < 0.1 * seed.length && spacing > 1.1 && spacing < 6;
+    });
+    if (mates.length < 2) continue;
+    // Order across the lines; keep at most three neighbours in a run.
+    const across = (b: Blob) => -(b.cx - seed.cx) * seed.dy + (b.cy - seed.cy) * seed.dx;
+    mates.sort((a, b) => across(a) - across(b));
+    const group = mates.slice(0, 3);
+    const score = group.reduce((s, b) => s + b.length, 0);
+    if (score > bestScore) {
+      bestScore = score;
+      best = group;
+    }
+  }
+  return best;
+}
+
+/** 3×3 homography (h33 = 1) mapping the `from` quad onto the `to` quad. */
+export function homography(from: [number, number][], to: [number, number][]): number[] {
+  const a: number[][] = [];
+  for (let i = 0; i < 4; i++) {
+    const [x, y] = from[i]!;
+    const [u, v] = to[i]!;
+    a.push([x, y, 1, 0, 0, 0, -u * x, -u * y, u]);
+    a.push([0, 0, 0, x, y, 1, -v * x, -v * y, v]);
+  }
+  for (let c = 0; c < 8; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < 8; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[pivot]![c]!)) pivot = r;
+    [a[c], a[pivot]] = [a[pivot]!, a[c]!];
+    for (let r = 0; r < 8; r++) {
+      if (r === c) continue;
+      const f = a[r]![c]! / a[c]![c]!;
+      for (let k = c; k < 9; k++) a[r]![k]! -= f * a[c]![k]!;
+    }
+  }
+  return [...a.map((row, i) => row[8]! / row[i]!), 1];
+}
+
+function warp(src: Grey, corners: [number, number][], outW: number, outH: number): Buffer {
+  const m = homography(
+    [
+      [0, 0],
+      [outW, 0],
+      [outW, outH],
+      [0, outH],
+    ],
+    corners,
+  );
+  const out = Buffer.alloc(outW * outH);
+  for (let y = 0; y < outH; y++) {
+    for (let x = 0; x < outW; x++) {
+      const d = m[6]! * x + m[7]! * y + 1;
+      const u = (m[0]! * x + m[1]! * y + m[2]!) / d;
+      const v = (m[3]! * x + m[4]! * y + m[5]!) / d;
+      const x0 = Math.min(src.width - 2, Math.max(0, Math.floor(u)));
+      const y0 = Math.min(src.height - 2, Math.max(0, Math.floor(v)));
+      const fx = Math.min(1, Math.max(0, u - x0));
+      const fy = Math.min(1, Math.max(0, v - y0));
+      const i = y0 * src.width + x0;
+      const top = src.data[i]! * (1 - fx) + src.data[i + 1]! * fx;
+      const bottom = src.data[i + src.width]! * (1 - fx) + src.data[i + src.width + 1]! * fx;
+      out[y * outW + x] = top * (1 - fy) + bottom * fy;
+    }
+  }
+  return out;
+}
+
+async function decode(image: Buffer, longSide?: number): Promise<Grey> {
+  let pipeline = sharp(image, { failOn: "none" }).rotate().greyscale();
+  if (longSide) pipeline = pipeline.resize(longSide, longSide, { fit: "inside", withoutEnlargement: true });
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+  };
+}
+
+/**
+ * The straightened MRZ of a photograph (EXIF orientation applied), or null when no group of 2–3 long
+ * parallel text lines is found.
+ */
+export async function locateMrz(image: Buffer): Promise<LocatedMrz | null> {
+  const small = await decode(image, WORK);
+  const { width: w, height: h } = small;
+  const mask = inkMask(small);
+  const longSide = Math.max(w, h);
+  const candidates: Blob[] = [];
+  for (const vertical of [false, true]) {
+    const smeared = smear(mask, w, h, Math.round(longSide / 45), vertical);
+    for (const b of blobs(smeared, w, h, 200)) {
+      if (b.length > longSide * 0.2 && b.length / Math.max(1, b.thickness) > 12) candidates.push(b);
+    }
+  }
+  const group = pickGroup(candidates);
+  if (!group) return null;
+  const first = group[0]!;
+  const last = group.at(-1)!;
+  const dir = { x: first.dx, y: first.dy };
+  // Corners along each outer line's axis, pushed out across the lines by a line height.
+  const lineHeight = group.reduce((s, b) => s + b.thickness, 0) / group.length;
+  const pitchAcross =
+    group.length > 1
+      ? Math.hypot(last.cx - first.cx, last.cy - first.cy) / (group.length - 1)
+      : lineHeight * 2;
+  let nx = -dir.y;
+  let ny = dir.x;
+  if ((last.cx - first.cx) * nx + (last.cy - first.cy) * ny < 0) {
+    nx = -nx;
+    ny = -ny;
+  }
+  const end = (b: Blob, t: number, out: number): [number, number] => [
+    b.cx + b.dx * t + nx * out,
+    b.cy + b.dy * t + ny * out,
+  ];
+  const margin = pitchAcross * 0.6;
+  const pad = lineHeight * 0.8;
+  const sign = first.dx * dir.x + first.dy * dir.y >= 0 ? 1 : -1;
+  const signLast = last.dx * dir.x + last.dy * dir.y >= 0 ? 1 : -1;
+  const [fLo, fHi] = sign > 0 ? [first.lo, first.hi] : [-first.hi, -first.lo];
+  const [lLo, lHi] = signLast > 0 ? [last.lo, last.hi] : [-last.hi, -last.lo];
+  const lo = Math.min(fLo, lLo) - pad;
+  const hi = Math.max(fHi, lHi) + pad;
+  // Enough pixels for 40 px lines; a 12-megapixel photo need not be decoded whole.
+  const full = await decode(image, 3200);
+  const k = full.width / w;
+  const scale = (p: [number, number]): [number, number] => [p[0] * k, p[1] * k];
+  const corners = [
+    end(first, lo, -margin),
+    end(first, hi, -margin),
+    end(last, hi, margin),
+    end(last, lo, margin),
+  ].map(scale);
+  // Out size: the zone's own aspect, lines about 40 px high (research/ocr.md reads at 26–36 px).
+  const zoneW = (hi - lo) * k;
+  const zoneH = (pitchAcross * (group.length - 1) + 2 * margin) * k;
+  const target = 40 / (lineHeight * k);
+  const outW = Math.max(200, Math.round(zoneW * target));
+  const outH = Math.max(40, Math.round(zoneH * target));
+  const pixels = warp(full, corners, outW, outH);
+  const png = await sharp(pixels, { raw: { width: outW, height: outH, channels: 1 } })
+    .normalise()
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return { png, lines: group.length, lineHeight: 40 };
+}

@@ -1,0 +1,54 @@
+// Names carry no check digit, and the English model reads a `<` between names as K, L or C
+// (research/ocr.md). The visual zone prints the same names: where turning such letters back into
+// fillers makes every name word one the visual zone shows, and the reading as voted does not, the
+// visual zone settles it.
+import { MRZ_LAYOUTS, type MrzFormat } from "./mrz-formats.js";
+
+/** [line, start] of the name field per format (the French card's names are split; left alone). */
+const NAME_FIELD: Partial<Record<MrzFormat, [number, number]>> = {
+  TD3: [0, 5],
+  MRVA: [0, 5],
+  TD2: [0, 5],
+  MRVB: [0, 5],
+  TD1: [2, 0],
+};
+
+const wordsOf = (name: string) => name.split("<").filter((w) => w.length > 0);
+
+function allSeen(name: string, seen: ReadonlySet<string>): boolean {
+  const words = wordsOf(name);
+  return words.length > 0 && words.every((w) => seen.has(w));
+}
+
+export function repairNamesFromVisualZone(
+  lines: string[],
+  format: MrzFormat,
+  visualTokens: string[],
+): string[] {
+  const at = NAME_FIELD[format];
+  if (!at) return lines;
+  const [row, start] = at;
+  const end = MRZ_LAYOUTS[format].columns;
+  const name = lines[row]!.slice(start, end);
+  const seen = new Set(visualTokens);
+  if (allSeen(name, seen)) return lines;
+  // Runs of one to three K/L/C/< between letters, each with at least one K, L or C.
+  const runs: [number, number][] = [];
+  const re = /(?<=[A-Z])[KLC<]{1,3}(?=[A-Z])/g;
+  for (let m = re.exec(name); m; m = re.exec(name)) {
+    if (/[KLC]/.test(m[0])) runs.push([m.index, m.index + m[0].length]);
+  }
+  const variants: string[] = [];
+  // Every subset of runs (there are few): the fix may need two separators restored.
+  for (let mask = 1; mask < 1 << Math.min(runs.length, 6); mask++) {
+    let v = name;
+    runs.forEach(([from, to], i) => {
+      if (mask & (1 << i)) v = v.slice(0, from) + "<".repeat(to - from) + v.slice(to);
+    });
+    if (allSeen(v, seen)) variants.push(v);
+  }
+  if (new Set(variants).size !== 1) return lines;
+  const out = [...lines];
+  out[row] = lines[row]!.slice(0, start) + variants[0]! + lines[row]!.slice(end);
+  return out;
+}

@@ -1,0 +1,217 @@
+// MRZ parsing and repair rules for every format, on the ICAO 9303 specimen (ERIKSSON ANNA MARIA of
+// Utopia, parts 4–6 and 7) and lines built by the specimen generator.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { documentKindOf, mrzDateToIso, readMrzFields } from "../../../src/engines/document/mrz-fields.js";
+import { computeCheckDigit, MRZ_LAYOUTS } from "../../../src/engines/document/mrz-formats.js";
+import { repairByLayout, settleChecks } from "../../../src/engines/document/mrz-repair.js";
+import { repairNamesFromVisualZone } from "../../../src/engines/document/mrz-visual-names.js";
+import { buildMrz, ICAO_SPECIMEN } from "../../specimens/documents/mrz-formats.js";
+
+const TODAY = "2026-11-23";
+
+describe("every MRZ format parses with per-field check results", () => {
+  test("TD3: the ICAO passport specimen gives its number, names and dates, every check holding", () => {
+    const r = readMrzFields([...ICAO_SPECIMEN.TD3], TODAY)!;
+    assert.equal(r.format, "TD3");
+    assert.equal(r.kind, "passport");
+    assert.equal(r.valid, true);
+    assert.deepEqual(r.checks, {
+      document_number: true,
+      date_of_birth: true,
+      expiry_date: true,
+      personal_number: true,
+      composite: true,
+    });
+    assert.equal(r.fields.document_number, "L898902C3");
+    assert.equal(r.fields.surname, "ERIKSSON");
+    assert.equal(r.fields.given_names, "ANNA MARIA");
+    assert.equal(r.fields.date_of_birth, "1974-08-12");
+    assert.equal(r.fields.expiry_date, "2012-04-15");
+    assert.equal(r.fields.issuing_country, "UTO");
+    assert.equal(r.fields.nationality, "UTO");
+    assert.equal(r.fields.personal_number, "ZE184226B");
+  });
+
+  test("TD1 and TD2: the ICAO ID card specimens are id_card with their number and names", () => {
+    for (const lines of [ICAO_SPECIMEN.TD1, ICAO_SPECIMEN.TD2]) {
+      const r = readMrzFields([...lines], TODAY)!;
+      assert.equal(r.format, lines.length === 3 ? "TD1" : "TD2");
+      assert.equal(r.kind, "id_card");
+      assert.equal(r.valid, true);
+      assert.equal(r.fields.document_number, "D23145890");
+      assert.equal(r.fields.surname, "ERIKSSON");
+      assert.equal(r.fields.given_names, "ANNA MARIA");
+      assert.equal(r.fields.date_of_birth, "1974-08-12");
+    }
+  });
+
+  test("MRV-A and MRV-B visas are visa, without a composite check", () => {
+    const a = readMrzFields(
+      ["V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L8988901C4XXX4009078F96121096ZE184226B<<<<<<"],
+      TODAY,
+    )!;
+    assert.equal(a.format, "MRVA");
+    assert.equal(a.kind, "visa");
+    assert.equal(a.valid, true);
+    assert.equal(a.checks.composite, undefined);
+    assert.equal(a.fields.document_number, "L8988901C");
+    const b = readMrzFields(
+      ["V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<", "L8988901C4XXX4009078F9612109<<<<<<<<"],
+      TODAY,
+    )!;
+    assert.equal(b.format, "MRVB");
+    assert.equal(b.valid, true);
+    assert.equal(b.fields.nationality, "XXX");
+  });
+
+  test("the French ID card (2 × 36, not ICAO) gives its 12-character number and issue month", () => {
+    const lines = buildMrz("FRENCH_ID", {
+      documentCode: "ID",
+      issuingState: "FRA",
+      surname: "DUPONT",
+      givenNames: "ANNE MARIE",
+      documentNumber: "880692310285",
+      nationality: "FRA",
+      dateOfBirth: "1965-12-06",
+      sex: "F",
+      expiryDate: "2028-06-01",
+      optional: "750123",
+    });
+    const r = readMrzFields(lines, TODAY)!;
+    assert.equal(r.format, "FRENCH_ID");
+    assert.equal(r.kind, "id_card");
+    assert.equal(r.valid, true);
+    assert.equal(r.fields.document_number, "880692310285");
+    assert.equal(r.fields.surname, "DUPONT");
+    assert.equal(r.fields.given_names, "ANNE MARIE");
+    assert.equal(r.fields.issue_date, "1988-06-01");
+  });
+
+  test("a TD1 document number over nine characters continues in the optional field", () => {
+    // A 12-character number: the check column is `<`, the last characters and their check follow.
+    const number = "D23145890734";
+    const fixed = `I<UTO${number.slice(0, 9)}<${number.slice(9)}${computeCheckDigit(number)}`.padEnd(30, "<");
+    const r = readMrzFields(
+      [fixed, "7408122F1204159UTO<<<<<<<<<<<0", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"],
+      TODAY,
+    )!;
+    assert.equal(r.fields.document_number, number);
+    assert.equal(r.checks.document_number, true);
+  });
+
+  test("a wrong check digit fails that field only", () => {
+    const r = readMrzFields(
+      ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C37UTO7408122F1204159ZE184226B<<<<<10"],
+      TODAY,
+    )!;
+    assert.equal(r.valid, false);
+    assert.equal(r.checks.document_number, false);
+    assert.equal(r.checks.date_of_birth, true);
+  });
+});
+
+describe("century of two-digit years", () => {
+  test("an expiry year 31 is 2031, not 1931; a birth year in the future is last century", () => {
+    assert.equal(mrzDateToIso("310501", "expiry", "2026-01-01"), "2031-05-01");
+    assert.equal(mrzDateToIso("850312", "birth", "2026-01-01"), "1985-03-12");
+    assert.equal(mrzDateToIso("200101", "birth", "2026-01-01"), "2020-01-01");
+    assert.equal(mrzDateToIso("991231", "expiry", "2026-01-01"), "1999-12-31");
+    assert.equal(mrzDateToIso("261201", "birth", "2026-11-23"), "1926-12-01");
+  });
+
+  test("an impossible month is no date", () => {
+    assert.equal(mrzDateToIso("851312", "birth", "2026-01-01"), null);
+  });
+});
+
+describe("document kind from the document code", () => {
+  test("P is a passport, V a visa, I/A/C an ID card, IR a residence permit", () => {
+    assert.equal(documentKindOf("P"), "passport");
+    assert.equal(documentKindOf("PD"), "passport");
+    assert.equal(documentKindOf("V"), "visa");
+    assert.equal(documentKindOf("I"), "id_card");
+    assert.equal(documentKindOf("ID"), "id_card");
+    assert.equal(documentKindOf("IR"), "residence_permit");
+  });
+});
+
+describe("repair by position", () => {
+  test("fillers after a run of three are restored and O becomes 0 in date columns", () => {
+    const [l1, l2] = repairByLayout(
+      ["P<NPLRAI<<HARI<<<<<<KLKL<<<<<<<<<<<<<<<<<<<<", "PC78709226NPL87O7154M3006092<<<<<<<<<<<<<<<6"],
+      MRZ_LAYOUTS.TD3,
+    );
+    assert.equal(l1, "P<NPLRAI<<HARI<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<");
+    assert.equal(l2, "PC78709226NPL8707154M3006092<<<<<<<<<<<<<<<6");
+  });
+
+  test("a digit in a name column becomes its letter", () => {
+    const [, , l3] = repairByLayout(
+      ["I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ER1KSSON<<ANNA<MAR1A<<<<<<<<<<"],
+      MRZ_LAYOUTS.TD1,
+    );
+    assert.equal(l3, "ERIKSSON<<ANNA<MARIA<<<<<<<<<<");
+  });
+
+  test("a failing composite digit is settled only by a digit another reading saw (6 read as 8)", () => {
+    const misread = [
+      "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+      "L898902C36UTO7408122F1204159ZE184226B<<<<<18",
+    ];
+    const seen = (row: number, col: number) => (row === 1 && col === 43 ? ["8", "0"] : []);
+    assert.deepEqual(settleChecks(misread, MRZ_LAYOUTS.TD3, seen), [...ICAO_SPECIMEN.TD3]);
+    // Nothing else seen: the wrong digit stays and the check fails (no invented digits).
+    assert.deepEqual(
+      settleChecks(misread, MRZ_LAYOUTS.TD3, () => []),
+      misread,
+    );
+  });
+});
+
+describe("names against the visual zone", () => {
+  test("a `<<` read as KK between names is restored when the visual zone prints both names", () => {
+    const lines = [
+      "V<INDDUBOISKKFATIMA<YUKI<<<<<<<<<<<<<<<<<<<<",
+      "AI378490<7IND5010280F2805081<<<<<<<<<<<<<<<<",
+    ];
+    const fixed = repairNamesFromVisualZone(lines, "MRVA", ["VISA", "DUBOIS", "FATIMA", "YUKI", "SURNAME"]);
+    assert.equal(fixed[0], "V<INDDUBOIS<<FATIMA<YUKI<<<<<<<<<<<<<<<<<<<<");
+  });
+
+  test("a name the visual zone does not show is left as read", () => {
+    const lines = [
+      "P<UTOHAKKINEN<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<",
+      "L898902C36UTO7408122F1204159ZE184226B<<<<<10",
+    ];
+    assert.deepEqual(repairNamesFromVisualZone(lines, "TD3", ["HAKKINEN", "ANNA"]), lines);
+    assert.deepEqual(repairNamesFromVisualZone(lines, "TD3", ["PASSPORT"]), lines);
+  });
+});
+
+describe("letter/digit twins in document numbers", () => {
+  test("a document number with 0 read as O is settled by its check digit when only one twin fits", () => {
+    const misread = [
+      "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+      "L8989O2C36UTO7408122F1204159ZE184226B<<<<<10",
+    ];
+    assert.deepEqual(
+      settleChecks(misread, MRZ_LAYOUTS.TD3, () => []),
+      [...ICAO_SPECIMEN.TD3],
+    );
+  });
+
+  test("when two twins fit equally, nothing is chosen unless a reading saw one", () => {
+    // 8→B at column 3 and a further 8→B at column 1 satisfy the same digit: ambiguous by the check alone.
+    const misread = [
+      "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+      "L89B902C36UTO7408122F1204159ZE184226B<<<<<10",
+    ];
+    assert.deepEqual(
+      settleChecks(misread, MRZ_LAYOUTS.TD3, () => []),
+      misread,
+    );
+    const seen = (row: number, col: number) => (row === 1 && col === 3 ? ["8"] : []);
+    assert.deepEqual(settleChecks(misread, MRZ_LAYOUTS.TD3, seen), [...ICAO_SPECIMEN.TD3]);
+  });
+});

@@ -232,6 +232,11 @@ function judgeClip(frames: FrameAnalysis[]) {
   };
 }
 
+/**
+ * Mean absolute change of 8×8 block means between consecutive frames (grey levels). Block means, not
+ * pixels: sensor noise or re-encoding added to a repeated still averages out inside a block, while a
+ * face or a hand-held camera moving shifts whole blocks.
+ */
 function meanFrameDelta(frames: FrameAnalysis[]): number {
   let total = 0;
   let pairs = 0;
@@ -239,13 +244,32 @@ function meanFrameDelta(frames: FrameAnalysis[]): number {
     const a = (frames[i - 1] as FrameAnalysis).image;
     const b = (frames[i] as FrameAnalysis).image;
     if (a.width !== b.width || a.height !== b.height) return Number.POSITIVE_INFINITY;
+    const blocksA = blockMeans(a);
+    const blocksB = blockMeans(b);
     let sum = 0;
-    for (let k = 0; k < a.data.length; k += 3)
-      sum += Math.abs((a.data[k + 1] as number) - (b.data[k + 1] as number));
-    total += sum / (a.data.length / 3);
+    for (let k = 0; k < blocksA.length; k++) sum += Math.abs((blocksA[k] as number) - (blocksB[k] as number));
+    total += sum / Math.max(1, blocksA.length);
     pairs++;
   }
   return total / pairs;
+}
+
+function blockMeans(image: FrameAnalysis["image"]): Float32Array {
+  const size = 8;
+  const bw = Math.floor(image.width / size);
+  const bh = Math.floor(image.height / size);
+  const out = new Float32Array(bw * bh);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let sum = 0;
+      for (let y = by * size; y < (by + 1) * size; y++) {
+        for (let x = bx * size; x < (bx + 1) * size; x++)
+          sum += image.data[(y * image.width + x) * 3 + 1] as number;
+      }
+      out[by * bw + bx] = sum / (size * size);
+    }
+  }
+  return out;
 }
 
 function signalsOf(prefix: string, frame: FrameAnalysis): Record<string, number | boolean | null> {

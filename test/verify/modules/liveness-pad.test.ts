@@ -8,8 +8,10 @@ import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { loadAmlLists } from "../../../src/cli/aml-commands.js";
 import { moduleFor } from "../../../src/verify/modules/registry.js";
+import { createWorkflow } from "../../../src/verify/workflows/workflows.js";
 import { drawPassport } from "../../specimens/documents/passport.js";
 import { headMotionFrames } from "../../specimens/liveness/attack-set.js";
+import { mp4FromStills } from "../../specimens/liveness/captures.js";
 import { readRaw } from "../../specimens/liveness/raw-image.js";
 import { createRandom } from "../../specimens/seeded-random.js";
 import { createTestApp, type TestApp, type TestTenant } from "../../support/test-app.js";
@@ -131,6 +133,48 @@ describe("presentation attacks through the applicant API (default workflow)", ()
       assert.equal(refused.statusCode, 400, refused.body);
       assert.equal(refused.json().detail, "video_required");
     }
+  });
+
+  test("an MP4 clip (iOS Safari) is judged and kept as WebM evidence (video_status ready)", async (t_) => {
+    const selfie = await sharp(`${FACES}img1.jpg`)
+      .rotate()
+      .resize(640, 640, { fit: "inside" })
+      .jpeg()
+      .toBuffer();
+    const frames = (await liveBurst(selfie)).map((frame) => Buffer.from(frame.image, "base64"));
+    const clip = await mp4FromStills(frames);
+    if (!clip) return t_.skip("ffmpeg is not installed");
+    const workflow = await createWorkflow(t.services.db, tenant.tenant_id, {
+      name: "Selfie only",
+      nodes: [{ id: "liveness", feature: "LIVENESS", config: { method: "PASSIVE" } }],
+    });
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/v3/session/",
+      headers: tenant.headers,
+      payload: { workflow_id: workflow.id },
+    });
+    const token = created.json().url.split("/verify/")[1] as string;
+    await t.app.inject({ url: `/flow-api/${token}/state` });
+    const captured = await step(token, "liveness", {
+      image: selfie.toString("base64"),
+      video: clip.toString("base64"),
+    });
+    assert.equal(captured.statusCode, 200, captured.body);
+    await t.app.inject({ method: "POST", url: `/flow-api/${token}/finish` });
+    const detail = (
+      await t.app.inject({ url: `/v3/session/${created.json().id}/`, headers: tenant.headers })
+    ).json() as Detail;
+    const [liveness] = detail.decision_v3.liveness_checks;
+    assert.equal(liveness.status, "approved", JSON.stringify(liveness));
+    assert.equal(liveness.data.video_status, "ready");
+    const video = await t.app.inject({
+      url: new URL(liveness.data.video_url).pathname,
+      headers: tenant.headers,
+    });
+    assert.equal(video.statusCode, 200);
+    assert.equal(video.headers["content-type"], "video/webm");
+    assert.equal(video.rawPayload.subarray(0, 4).toString("hex"), "1a45dfa3", "an EBML (WebM) file");
   });
 
   test("the whole passport page posted to the liveness tool is not a live face", async () => {

@@ -98,6 +98,7 @@ for (const presentation of selected) {
       }
     }
     results.push({ presentation, mode, outcome, approved });
+    process.stderr.write(`${presentation.id} ${mode}: ${outcome}\n`);
   }
 }
 const seconds = (performance.now() - started) / 1000;

@@ -23,6 +23,7 @@ import {
   renderDocument,
   reuseCrop,
   reuseRephoto,
+  screenFlickerFrames,
   screenReplay,
   staticFrames,
 } from "../test/specimens/liveness/attack-set.js";
@@ -110,6 +111,9 @@ async function build(
   const random = createRandom(p.seed * 31 + p.type.length);
   const photo = await photoRaw(p.photo);
   const box = (await face.infer({ image: photo, want: {} })).faces[0]?.box;
+  if (p.type === "screen_flicker_clip") {
+    return { still: await photoBytes(p.photo), burst: asBurst(await screenFlickerFrames(photo, p.seed)) };
+  }
   if (p.type === "genuine_photo" || p.type === "static_clip" || p.type === "pan_zoom_clip") {
     const still = await photoBytes(p.photo);
     if (p.type === "static_clip") return { still, burst: asBurst(await staticFrames(photo, p.seed)) };

@@ -12,6 +12,7 @@ import {
   panZoomFrames,
   renderDocument,
   reuseCrop,
+  screenFlickerFrames,
   staticFrames,
 } from "../../specimens/liveness/attack-set.js";
 import { photoBytes, photoRaw } from "../../specimens/liveness/captures.js";
@@ -87,5 +88,15 @@ describe("PASSIVE presentation-attack cues", () => {
     });
     assert.equal(panned.verdict.status, "declined", JSON.stringify(panned.evidence.signals));
     assert.equal(panned.verdict.reason, "planar_motion_detected");
+  });
+
+  test("a burst whose brightness beats between frames (a screen replay) is declined screen_replay_suspected", async () => {
+    const replay = await engine.evaluate({
+      method: "PASSIVE",
+      still: await photoBytes("img1.jpg"),
+      burst: asBurst(await screenFlickerFrames(photo, 1)),
+    });
+    assert.equal(replay.verdict.status, "declined", JSON.stringify(replay.evidence.signals));
+    assert.equal(replay.verdict.reason, "screen_replay_suspected");
   });
 });

@@ -202,6 +202,29 @@ export async function panZoomFrames(photo: Raw, seed: number, count = 6): Promis
   return frames;
 }
 
+/**
+ * A screen replay as the camera samples it: the picture's brightness beats up and down between frames
+ * (refresh/PWM dimming against the camera's exposure) and a dark refresh band rolls down the frame.
+ */
+export async function screenFlickerFrames(photo: Raw, seed: number, count = 6): Promise<Buffer[]> {
+  const random = createRandom(7200 + seed);
+  const frames: Buffer[] = [];
+  for (let k = 0; k < count; k++) {
+    const gain = 1 + (k % 2 === 0 ? 1 : -1) * random.between(0.07, 0.12);
+    const band = ((k * 0.37 + random.next() * 0.1) % 1) * photo.height;
+    const out = blank(photo.width, photo.height);
+    for (let y = 0; y < photo.height; y++) {
+      const shade = Math.abs(y - band) < photo.height * 0.08 ? 0.85 : 1;
+      for (let x = 0; x < photo.width; x++) {
+        const i = (y * photo.width + x) * 3;
+        for (let c = 0; c < 3; c++) out.data[i + c] = clampByte((photo.data[i + c] as number) * gain * shade);
+      }
+    }
+    frames.push(await jpeg(out, 88));
+  }
+  return frames;
+}
+
 /** Frames as a burst (t_ms 250 apart) or a WebM clip (null without ffmpeg). */
 export function asBurst(frames: Buffer[]): CapturedFrame[] {
   return frames.map((bytes, i) => ({ bytes, t_ms: i * 250 }));

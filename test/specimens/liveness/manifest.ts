@@ -16,6 +16,7 @@ export const ATTACK_TYPES = [
   "screen",
   "static_clip",
   "pan_zoom_clip",
+  "screen_flicker_clip",
 ] as const;
 export type AttackType = (typeof ATTACK_TYPES)[number];
 
@@ -66,6 +67,7 @@ export function buildManifest(): Presentation[] {
     add("attack", "screen");
     add("attack", "static_clip", true);
     add("attack", "pan_zoom_clip", true);
+    add("attack", "screen_flicker_clip", true);
   }
   for (const [i, [x, y]] of sameIdentityPairs().entries()) {
     const split: Split = i % 2 === 0 ? "tune" : "report";

@@ -19,13 +19,13 @@ export interface PortraitReuseSignals {
 }
 
 // Genuine pairs (a different photograph of the same person against the rendered document's portrait,
-// master.csv same-person pairs both ways) reached embedding ≤ 0.73 and correlation ≤ 0.51; copies
+// master.csv same-person pairs both ways) reached embedding ≤ 0.744 and correlation ≤ 0.51; copies
 // (recropped, rescaled, recompressed, rotated, blurred, the source photo, the whole page) sit above
-// 0.75 with some texture agreement, or anywhere above 0.55 with strong texture agreement.
+// 0.77 with some texture agreement, or anywhere above 0.55 with strong texture agreement.
 /** Embedding similarity at which the selfie is a copy whatever the texture says. */
 const EMBEDDING_ALONE = 0.86;
 /** Embedding similarity above the genuine range: a copy when the texture agrees at all. */
-const EMBEDDING_HIGH = 0.75;
+const EMBEDDING_HIGH = 0.77;
 const CORRELATION_SOME = 0.15;
 /** Texture agreement above the genuine range: a copy when the identity is the same person's. */
 const EMBEDDING_SAME_PERSON = 0.55;

@@ -27,6 +27,8 @@ export interface EvaluateInput {
   still?: Buffer;
   /** PASSIVE (optional) and PASSIVE_VIDEO (required): WebM or MP4 bytes. */
   clip?: Buffer;
+  /** PASSIVE without a recorder: a frame burst judged as the clip would be. */
+  burst?: CapturedFrame[];
   /** FLASHING, 3D_ACTION, GESTURE: captured frames with their timestamps, in capture order. */
   frames?: CapturedFrame[];
   /** FLASHING, 3D_ACTION, GESTURE: the consumed challenge (consumeChallenge) of the same method. */
@@ -70,7 +72,7 @@ function dispatch(face: FaceEngine, input: EvaluateInput, config: LivenessConfig
     case "PASSIVE":
       if (!input.still)
         throw new AppError("image_required", { field: "image", message: "image is required" });
-      return evaluatePassive(face, { still: input.still, clip: input.clip }, config);
+      return evaluatePassive(face, { still: input.still, clip: input.clip, burst: input.burst }, config);
     case "PASSIVE_VIDEO":
       if (!input.clip) throw new AppError("video_required", { field: "video", message: "video is required" });
       return evaluatePassiveVideo(face, { clip: input.clip }, config);

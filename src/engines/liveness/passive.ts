@@ -3,8 +3,10 @@
 // the video engine did not answer or the clip could not be decoded and the still was scored instead".
 import { AppError } from "../../platform/errors.js";
 import type { FaceEngine } from "../face/face-engine.js";
+import { FLICKER_LIMIT, measureClipMotion, measureFlicker } from "./clip-motion.js";
+import { looksLikeDocument, measureDocumentCues } from "./document-cues.js";
 import { analyzeFrame, type FrameAnalysis } from "./frame-analysis.js";
-import type { LivenessConfig, LivenessOutcome } from "./liveness-types.js";
+import type { CapturedFrame, LivenessConfig, LivenessOutcome } from "./liveness-types.js";
 import { decideVerdict, median, noFaceOutcome, still } from "./verdict-rules.js";
 import { ClipDecodeError, type DecodedFrame, decodeClipFrames, findFfmpeg } from "./video-frames.js";
 
@@ -15,19 +17,31 @@ const STATIC_CLIP_DELTA = 0.6;
 
 export async function evaluatePassive(
   face: FaceEngine,
-  input: { still: Buffer; clip?: Buffer },
+  input: { still: Buffer; clip?: Buffer; burst?: CapturedFrame[] },
   config: LivenessConfig,
 ): Promise<LivenessOutcome> {
-  const photo = await analyzeFrame(face, { bytes: input.still, t_ms: 0 }, { embedding: Boolean(input.clip) });
+  const moving = Boolean(input.clip || input.burst?.length);
+  const photo = await analyzeFrame(face, { bytes: input.still, t_ms: 0 }, { embedding: moving });
   if (!photo.face) return noFaceOutcome("PASSIVE");
-  const stillAttack = photo.spoofEvidence >= 0.5;
+  // A document (passport page, ID card, a page on a screen) in front of the camera: its portrait is
+  // a face, but the frame around it is printed text.
+  const document = measureDocumentCues(photo.image, photo.face.box);
+  const stillAttack = photo.spoofEvidence >= 0.5 || looksLikeDocument(document);
   const refer = config.checkSunglasses && photo.sunglasses ? "liveness_below_threshold" : null;
   const evidence = {
     selfie: still("selfie", photo),
     eventStills: [] as ReturnType<typeof still>[],
-    signals: signalsOf("still", photo),
+    signals: {
+      ...signalsOf("still", photo),
+      still_text_glyphs: document.textGlyphs,
+      still_face_height_ratio: document.faceHeightRatio,
+    },
   };
-  const clipFrames = input.clip ? await tryDecodeClip(input.clip, config.clipFrames) : null;
+  const clipFrames = input.burst?.length
+    ? burstFrames(input.burst, config.clipFrames)
+    : input.clip
+      ? await tryDecodeClip(input.clip, config.clipFrames)
+      : null;
   if (!clipFrames) {
     const verdict = decideVerdict(
       {
@@ -58,6 +72,10 @@ export async function evaluatePassive(
   Object.assign(evidence.signals, {
     clip_score: clip.score,
     clip_static: clip.static,
+    clip_planar: clip.planar,
+    clip_motion: clip.amplitude,
+    clip_follow_ratio: clip.followRatio,
+    clip_flicker: clip.flicker,
     still_clip_mismatch: mismatch,
   });
   const verdict = decideVerdict(
@@ -68,9 +86,13 @@ export async function evaluatePassive(
         ? "spoof_detected"
         : mismatch
           ? "still_clip_mismatch"
-          : clip.failed
-            ? "video_liveness_failed"
-            : null,
+          : clip.planar
+            ? "planar_motion_detected"
+            : clip.flickering
+              ? "screen_replay_suspected"
+              : clip.failed
+                ? "video_liveness_failed"
+                : null,
       refer,
       lowScoreReason: "liveness_below_threshold",
       videoVerified: true,
@@ -113,7 +135,13 @@ export async function evaluatePassiveVideo(
     {
       method: "PASSIVE_VIDEO",
       score: clip.score,
-      attack: clip.failed ? "video_liveness_failed" : null,
+      attack: clip.planar
+        ? "planar_motion_detected"
+        : clip.flickering
+          ? "screen_replay_suspected"
+          : clip.failed || (best.face && looksLikeDocument(measureDocumentCues(best.image, best.face.box)))
+            ? "video_liveness_failed"
+            : null,
       lowScoreReason: "video_liveness_failed",
       videoVerified: true,
     },
@@ -133,6 +161,17 @@ export async function evaluatePassiveVideo(
     },
     failure: null,
   };
+}
+
+/** A frame burst in capture order, thinned evenly to at most `count` frames. */
+function burstFrames(burst: CapturedFrame[], count: number): DecodedFrame[] {
+  const step = Math.max(1, burst.length / count);
+  const out: DecodedFrame[] = [];
+  for (let i = 0; i < burst.length && out.length < count; i += step) {
+    const frame = burst[Math.floor(i)] as CapturedFrame;
+    out.push({ png: frame.bytes, t_ms: frame.t_ms });
+  }
+  return out;
 }
 
 async function tryDecodeClip(clip: Buffer, count: number): Promise<DecodedFrame[] | null> {
@@ -156,7 +195,12 @@ async function analyzeClip(
     out.push(
       await analyzeFrame(
         face,
-        { bytes: frame.png, t_ms: frame.t_ms, contentType: "image/png" },
+        // Decoded clip frames are PNG; burst frames keep the JPEG or PNG the page sent.
+        {
+          bytes: frame.png,
+          t_ms: frame.t_ms,
+          contentType: frame.png[0] === 0x89 ? "image/png" : "image/jpeg",
+        },
         { embedding },
       ),
     );
@@ -168,19 +212,31 @@ async function analyzeClip(
  * A clip fails when most frames lack a face, when its frames look re-captured (median forensic spoof
  * evidence), or when it is one still repeated (no motion at all: a photo turned into a video).
  */
-function judgeClip(frames: FrameAnalysis[]): { score: number; failed: boolean; static: boolean } {
+function judgeClip(frames: FrameAnalysis[]) {
   const withFace = frames.filter((frame) => frame.face);
   const score = median(withFace.map((frame) => frame.score));
   const isStatic = frames.length >= 2 && meanFrameDelta(frames) < STATIC_CLIP_DELTA;
   const spoofed = median(withFace.map((frame) => frame.spoofEvidence)) >= 0.5;
   const faceless = withFace.length < Math.ceil(frames.length / 2);
+  const motion = measureClipMotion(frames);
+  const flicker = measureFlicker(frames);
   return {
     score: isStatic ? Math.min(score, 20) : score,
     failed: faceless || spoofed || isStatic,
     static: isStatic,
+    planar: !isStatic && motion.planar,
+    amplitude: motion.amplitude,
+    followRatio: motion.followRatio,
+    flicker,
+    flickering: !isStatic && flicker >= FLICKER_LIMIT,
   };
 }
 
+/**
+ * Mean absolute change of 8×8 block means between consecutive frames (grey levels). Block means, not
+ * pixels: sensor noise or re-encoding added to a repeated still averages out inside a block, while a
+ * face or a hand-held camera moving shifts whole blocks.
+ */
 function meanFrameDelta(frames: FrameAnalysis[]): number {
   let total = 0;
   let pairs = 0;
@@ -188,13 +244,32 @@ function meanFrameDelta(frames: FrameAnalysis[]): number {
     const a = (frames[i - 1] as FrameAnalysis).image;
     const b = (frames[i] as FrameAnalysis).image;
     if (a.width !== b.width || a.height !== b.height) return Number.POSITIVE_INFINITY;
+    const blocksA = blockMeans(a);
+    const blocksB = blockMeans(b);
     let sum = 0;
-    for (let k = 0; k < a.data.length; k += 3)
-      sum += Math.abs((a.data[k + 1] as number) - (b.data[k + 1] as number));
-    total += sum / (a.data.length / 3);
+    for (let k = 0; k < blocksA.length; k++) sum += Math.abs((blocksA[k] as number) - (blocksB[k] as number));
+    total += sum / Math.max(1, blocksA.length);
     pairs++;
   }
   return total / pairs;
+}
+
+function blockMeans(image: FrameAnalysis["image"]): Float32Array {
+  const size = 8;
+  const bw = Math.floor(image.width / size);
+  const bh = Math.floor(image.height / size);
+  const out = new Float32Array(bw * bh);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let sum = 0;
+      for (let y = by * size; y < (by + 1) * size; y++) {
+        for (let x = bx * size; x < (bx + 1) * size; x++)
+          sum += image.data[(y * image.width + x) * 3 + 1] as number;
+      }
+      out[by * bw + bx] = sum / (size * size);
+    }
+  }
+  return out;
 }
 
 function signalsOf(prefix: string, frame: FrameAnalysis): Record<string, number | boolean | null> {

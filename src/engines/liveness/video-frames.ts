@@ -95,3 +95,30 @@ function splitPngStream(stream: Buffer): Buffer[] {
   }
   return frames;
 }
+
+/**
+ * The evidence copy of a clip as WebM (spec: videos are WebM): iOS Safari records MP4 (H.264), which
+ * is judged as it is and re-encoded here to VP8 at most 640 px wide. Throws ClipDecodeError when
+ * ffmpeg cannot read or re-encode it.
+ */
+export async function transcodeToWebm(
+  ffmpeg: string,
+  clip: Buffer,
+  options: { timeoutMs?: number } = {},
+): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), "liveness-webm-"));
+  try {
+    const input = join(dir, "clip");
+    await writeFile(input, clip);
+    const args = [
+      ...["-hide_banner", "-nostdin", "-v", "error", "-i", input, "-an"],
+      ...["-vf", "scale='min(640,iw)':-2", "-c:v", "libvpx", "-deadline", "realtime", "-b:v", "900k"],
+      ...["-f", "webm", "pipe:1"],
+    ];
+    const output = await run(ffmpeg, args, options.timeoutMs ?? 60_000);
+    if (output.length === 0) throw new ClipDecodeError("the clip could not be re-encoded");
+    return output;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -83,6 +83,8 @@ export type StepConfigs = {
   };
   liveness: {
     method: LivenessMethod;
+    /** PASSIVE only: the step needs the recorded clip (`video`) or, without a recorder, a frame `burst`. */
+    require_clip?: boolean;
     /** Challenge methods only: a fresh single-use challenge bound to the session. */
     challenge?: {
       challenge_id: string;
@@ -107,7 +109,9 @@ export type StepBodies = {
     document_type?: string;
   };
   liveness:
-    | { image: string; video?: string } // PASSIVE: the still and (by default required) the recorded clip
+    // PASSIVE: the still and (required unless the node sets require_clip: false) the recorded WebM/MP4 clip,
+    // or 4–24 timed frames where the browser cannot record.
+    | { image: string; video?: string; burst?: { image: string; t_ms: number }[] }
     | { video: string } // PASSIVE_VIDEO
     | { challenge_id: string; frames: { image: string; t_ms: number }[] }; // FLASHING, 3D_ACTION, GESTURE
   aml_confirmation: { full_name?: string; date_of_birth?: string; nationality?: string };
@@ -167,7 +171,8 @@ export const STEP_ERRORS = {
   liveness: {
     image_required: { status: 400, message: "PASSIVE needs the still `image`." },
     invalid_image: { status: 400, message: "`image` is not a readable image." },
-    video_required: { status: 400, message: "This step needs the recorded clip `video`." },
+    video_required: { status: 400, message: "This step needs the recorded clip `video` (or a frame `burst`)." },
+    invalid_burst: { status: 400, message: "`burst` is 4–24 frames, each an image with t_ms ≥ 0." },
     invalid_video: { status: 400, message: "Send a WebM or MP4 clip." },
     frames_required: { status: 400, message: "Challenge methods need `frames`." },
     invalid_frames: { status: 400, message: "Each frame needs an image and t_ms ≥ 0." },

@@ -12,6 +12,7 @@ import { AppError, isAppError } from "../../platform/errors.js";
 import { mediaUrl } from "../../platform/media/evidence.js";
 import type { Services } from "../../services.js";
 import type { NodeStatus, WorkflowModule } from "./module.js";
+import { checkPortraitReuse, PORTRAIT_REUSE_WARNING } from "./portrait-reuse-check.js";
 import { documentPortraitPath, liveSelfiePath, loadEvidenceImage } from "./session-evidence.js";
 
 const configSchema = z.strictObject({
@@ -86,7 +87,13 @@ export const faceMatchModule: WorkflowModule = {
       } else if (selfie) {
         similarity = (await services.engines.face()).compare(selfie.embedding, portrait.embedding);
         matched = similarity >= config.threshold;
-        if (!matched) warnings.push("face_mismatch");
+        // A near-duplicate of the portrait (same photograph recropped, recompressed or re-photographed)
+        // is not a match of a live face: decline it with its own warning.
+        const reuse = matched ? await checkPortraitReuse(services, context.nodes) : null;
+        if (reuse?.reused) {
+          matched = false;
+          warnings.push(PORTRAIT_REUSE_WARNING);
+        } else if (!matched) warnings.push("face_mismatch");
         statuses.push(matched ? "approved" : "declined");
       }
     }

@@ -15,6 +15,8 @@ export interface LivenessCaptureInput {
   still?: Buffer;
   clip?: Buffer;
   clipType?: string;
+  /** PASSIVE where the browser has no recorder: a short burst of frames stands in for the clip. */
+  burst?: CapturedFrame[];
   frames?: CapturedFrame[];
   challenge?: Challenge;
 }
@@ -63,14 +65,14 @@ async function decodeVideo(value: unknown): Promise<{ bytes: Buffer; type: strin
   return { bytes, type: type.mime };
 }
 
-async function decodeFrames(value: unknown): Promise<CapturedFrame[]> {
+async function decodeFrames(value: unknown, field = "frames"): Promise<CapturedFrame[]> {
   if (!Array.isArray(value) || value.length === 0) {
-    throw new AppError("validation_failed", { field: "frames", detail: "frames_required" });
+    throw new AppError("validation_failed", { field, detail: `${field}_required` });
   }
   if (value.length > MAX_FRAMES) {
     throw new AppError("validation_failed", {
-      field: "frames",
-      detail: "invalid_frames",
+      field,
+      detail: `invalid_${field}`,
       message: `at most ${MAX_FRAMES} frames`,
     });
   }
@@ -79,14 +81,14 @@ async function decodeFrames(value: unknown): Promise<CapturedFrame[]> {
     const frame = (item ?? {}) as { image?: unknown; t_ms?: unknown };
     if (typeof frame.t_ms !== "number" || !Number.isFinite(frame.t_ms) || frame.t_ms < 0) {
       throw new AppError("validation_failed", {
-        field: "frames",
-        detail: "invalid_frames",
+        field,
+        detail: `invalid_${field}`,
         message: "each frame needs t_ms ≥ 0",
       });
     }
-    const image = await decodeStepImage(frame.image, "frames").catch((error: unknown) => {
+    const image = await decodeStepImage(frame.image, field).catch((error: unknown) => {
       if (isAppError(error) && error.code === "unsupported_image_type") throw error;
-      throw new AppError("validation_failed", { field: "frames", detail: "invalid_frames", cause: error });
+      throw new AppError("validation_failed", { field, detail: `invalid_${field}`, cause: error });
     });
     frames.push({ bytes: image.bytes, t_ms: frame.t_ms });
   }
@@ -119,17 +121,40 @@ async function consumeSessionChallenge(
   });
 }
 
+/** Fewest frames a burst needs to show motion (the page sends ~8 over 2 s). */
+const MIN_BURST_FRAMES = 4;
+
 export async function readLivenessCaptures(
   context: ModuleContext,
   method: LivenessMethod,
   raw: unknown,
+  options: { requireClip?: boolean } = {},
 ): Promise<LivenessCaptureInput> {
   const body = (raw ?? {}) as Record<string, unknown>;
   assertShape(method, body);
   if (method === "PASSIVE") {
     const still = await decodeStepImage(body.image, "image");
     const clip = body.video !== undefined && body.video !== null ? await decodeVideo(body.video) : undefined;
-    return { still: still.bytes, clip: clip?.bytes, clipType: clip?.type };
+    const burst =
+      !clip && body.burst !== undefined && body.burst !== null
+        ? await decodeFrames(body.burst, "burst")
+        : undefined;
+    if (burst && burst.length < MIN_BURST_FRAMES) {
+      throw new AppError("validation_failed", {
+        field: "burst",
+        detail: "invalid_burst",
+        message: `a burst needs at least ${MIN_BURST_FRAMES} frames`,
+      });
+    }
+    // spec rule 4: the node's requirement, never the client's, decides whether a still alone will do.
+    if (options.requireClip && !clip && !burst) {
+      throw new AppError("validation_failed", {
+        field: "video",
+        detail: "video_required",
+        message: "This step needs the short clip (or a frame burst) recorded with the selfie.",
+      });
+    }
+    return { still: still.bytes, clip: clip?.bytes, clipType: clip?.type, burst };
   }
   if (method === "PASSIVE_VIDEO") {
     const clip = await decodeVideo(body.video);

@@ -15,12 +15,14 @@ import {
   type LivenessMethod,
   type LivenessVerdict,
 } from "../../engines/liveness/liveness-types.js";
+import { ClipDecodeError, findFfmpeg, transcodeToWebm } from "../../engines/liveness/video-frames.js";
 import { enrollFace } from "../../identities/face-gallery/enroll-face.js";
 import { AppError, isAppError } from "../../platform/errors.js";
 import { mediaUrl, saveEvidence } from "../../platform/media/evidence.js";
 import type { StepConfigs } from "../applicant/step-contract.js";
 import { readLivenessCaptures } from "./liveness-captures.js";
 import type { ModuleContext, NodeStatus, WorkflowModule } from "./module.js";
+import { checkPortraitReuse } from "./portrait-reuse-check.js";
 import { LIVENESS_FEATURES, loadEvidenceImage } from "./session-evidence.js";
 
 const configSchema = z
@@ -36,6 +38,11 @@ const configSchema = z
     check_sunglasses: z.boolean().optional(),
     /** Frames judged from a clip (PASSIVE with a clip, PASSIVE_VIDEO). */
     clip_frames: z.number().int().min(2).max(24).optional(),
+    /**
+     * PASSIVE: the selfie must come with the short clip the hosted page records (or, without a
+     * recorder, a frame burst). On by default (design: liveness in sessions); the client cannot lift it.
+     */
+    require_clip: z.boolean().default(true),
   })
   .refine(
     (c) => c.pass_score === undefined || c.review_score === undefined || c.review_score <= c.pass_score,
@@ -91,6 +98,17 @@ function engineConfig(config: NodeConfig): Partial<LivenessConfig> {
   return out;
 }
 
+async function webmCopy(clip: Buffer): Promise<Buffer | null> {
+  const ffmpeg = await findFfmpeg();
+  if (!ffmpeg) return null;
+  try {
+    return await transcodeToWebm(ffmpeg, clip);
+  } catch (error) {
+    if (error instanceof ClipDecodeError) return null;
+    throw error;
+  }
+}
+
 const STATUS: Record<LivenessVerdict["status"], NodeStatus> = {
   approved: "approved",
   declined: "declined",
@@ -104,7 +122,8 @@ export const livenessModule: WorkflowModule = {
   entitlements: (node) => [...new Set(["LIVENESS", configOf({ node } as ModuleContext).method])],
   step: {
     async describe(context): Promise<StepConfigs["liveness"]> {
-      const { method } = configOf(context);
+      const { method, require_clip } = configOf(context);
+      if (method === "PASSIVE") return { method, require_clip };
       if (!(CHALLENGE_METHODS as readonly string[]).includes(method)) return { method };
       const challenge = await mintChallenge(context.db, {
         tenantId: context.session.tenant_id,
@@ -117,7 +136,9 @@ export const livenessModule: WorkflowModule = {
     },
     async submit(context, body) {
       const config = configOf(context);
-      const input = await readLivenessCaptures(context, config.method, body);
+      const input = await readLivenessCaptures(context, config.method, body, {
+        requireClip: config.method === "PASSIVE" && config.require_clip,
+      });
       const engine = await context.services.engines.liveness();
       const outcome = await engine.evaluate({
         ...input,
@@ -158,10 +179,11 @@ export const livenessModule: WorkflowModule = {
         video_path: null,
       };
       if (input.clip) {
-        // The browser's MediaRecorder already yields WebM; another container would need a transcoder
-        // this module does not run, so its video is `failed` (spec: the outcome is unaffected).
-        if (input.clipType === "video/webm") {
-          captures.video_path = (await save("video", input.clip, "video/webm")).path;
+        // Chrome and Firefox record WebM; iOS Safari records MP4 (H.264), judged as it is and kept as
+        // a WebM copy (spec: videos are WebM; `failed` when none can be made, outcome unaffected).
+        const webm = input.clipType === "video/webm" ? input.clip : await webmCopy(input.clip);
+        if (webm) {
+          captures.video_path = (await save("video", webm, "video/webm")).path;
           captures.video_status = "ready";
         } else captures.video_status = "failed";
       }
@@ -172,7 +194,17 @@ export const livenessModule: WorkflowModule = {
     const captures = context.captures as unknown as LivenessCaptures;
     const { services, session } = context;
     const url = (path: string | null) => (path ? mediaUrl(services.config.publicUrl, path) : null);
-    const verdict = captures.verdict;
+    let verdict = captures.verdict;
+    // A selfie that is a copy of the document's own portrait is a presentation attack whatever the
+    // anti-spoof models said of it (issue: document-portrait reuse).
+    const reuse = await checkPortraitReuse(services, context.nodes);
+    if (reuse?.reused) {
+      verdict = { ...verdict, status: "declined", passed: false, reason: "spoof_detected" };
+      services.log.info(
+        { session: session.id, similarity: reuse.embeddingSimilarity, correlation: reuse.imageCorrelation },
+        "liveness: selfie is a copy of the document portrait",
+      );
+    }
     const status = STATUS[verdict.status];
     const data: Record<string, unknown> = {
       method: captures.method,

@@ -85,3 +85,23 @@ export async function jitteredStills(source: Raw, count: number): Promise<Buffer
   }
   return out;
 }
+
+/** An MP4 (H.264, as iOS Safari records) from stills; null when ffmpeg is not installed. */
+export async function mp4FromStills(stills: Buffer[], secondsEach = 0.25): Promise<Buffer | null> {
+  const dir = await mkdtemp(join(tmpdir(), "liveness-mp4-"));
+  try {
+    for (const [i, bytes] of stills.entries())
+      await writeFile(join(dir, `f${String(i).padStart(3, "0")}.jpg`), bytes);
+    await run("ffmpeg", [
+      ...["-hide_banner", "-v", "error", "-framerate", String(1 / secondsEach), "-i", join(dir, "f%03d.jpg")],
+      ...["-vf", "fps=8,scale=trunc(iw/2)*2:trunc(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p"],
+      ...["-movflags", "+faststart", join(dir, "out.mp4")],
+    ]);
+    return await readFile(join(dir, "out.mp4"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -33,9 +33,11 @@ const UN_FILE = fileURLToPath(
 );
 
 // AML_SCREENING is another engineer's module: the standard test workflow carries it when it is registered.
+// These tests are about the other modules: their PASSIVE node lifts the default clip requirement
+// (liveness-pad.test.ts drives the default workflow, clip required, through the same API).
 const STANDARD_NODES = [
   { id: "document", feature: "ID_VERIFICATION", config: {} },
-  { id: "liveness", feature: "LIVENESS", config: { method: "PASSIVE" } },
+  { id: "liveness", feature: "LIVENESS", config: { method: "PASSIVE", require_clip: false } },
   { id: "face_match", feature: "FACE_MATCH", config: {} },
 ];
 

@@ -5,6 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError } from "../api.js";
 import { CameraProblem, CameraView } from "../camera/camera-view.js";
+import { captureClip, recorderType, recordVideo } from "../camera/record-clip.js";
 import { type Camera, grabFrame, sleep, useCamera } from "../camera/use-camera.js";
 import { errorKey, type Translate } from "../i18n/i18n.js";
 import { Alert, Heading, Spinner } from "../ui.js";
@@ -24,37 +25,6 @@ interface Frame {
 const MAX_FRAMES = 24;
 const ARROWS: Record<string, string> = { turn_left: "←", turn_right: "→", look_up: "↑", look_down: "↓" };
 const GESTURE_ICONS: Record<string, string> = { thumbs_up: "👍", victory: "✌️", point_up: "☝️" };
-
-function webmType(): string | null {
-  if (typeof MediaRecorder === "undefined") return null;
-  return (
-    ["video/webm;codecs=vp8", "video/webm;codecs=vp9", "video/webm"].find((type) =>
-      MediaRecorder.isTypeSupported(type),
-    ) ?? null
-  );
-}
-
-async function recordClip(stream: MediaStream, ms: number): Promise<string | null> {
-  const type = webmType();
-  if (!type) return null;
-  const recorder = new MediaRecorder(stream, { mimeType: type, videoBitsPerSecond: 900_000 });
-  const chunks: Blob[] = [];
-  recorder.ondataavailable = (event) => event.data.size > 0 && chunks.push(event.data);
-  const stopped = new Promise<void>((resolve) => {
-    recorder.onstop = () => resolve();
-  });
-  recorder.start();
-  await sleep(ms);
-  recorder.stop();
-  await stopped;
-  const blob = new Blob(chunks, { type: "video/webm" });
-  return new Promise((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => resolve(null);
-    reader.readAsDataURL(blob);
-  });
-}
 
 type Phase = "intro" | "capturing" | "sending";
 
@@ -193,12 +163,14 @@ async function capture(
     return image;
   };
   if (method === "PASSIVE" || method === "LIVENESS") {
-    const clip = camera.stream ? await recordClip(camera.stream, 2000) : null;
-    return { image: frame(1280), ...(clip ? { video: clip } : {}) };
+    // A recording (WebM, or MP4 on iOS Safari) or, where the browser has no recorder, a frame burst:
+    // never a silent fallback to the still alone (the step requires the clip by default).
+    const still = frame(1280);
+    return { image: still, ...(await captureClip(camera.stream, video)) };
   }
   if (method === "PASSIVE_VIDEO") {
-    if (!camera.stream || !webmType()) throw new Error("capture_failed");
-    const clip = await recordClip(camera.stream, 3000);
+    if (!camera.stream || !recorderType()) throw new Error("capture_failed");
+    const clip = await recordVideo(camera.stream, 3000);
     if (!clip) throw new Error("capture_failed");
     return { video: clip };
   }

@@ -1,0 +1,102 @@
+// The PASSIVE presentation-attack cues on the real face models: document-portrait reuse, a document in
+// the selfie, and the clip's motion (static, one flat picture panned and zoomed, a head moving in a room).
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import sharp from "sharp";
+import { createFaceEngine, type FaceEngine } from "../../../src/engines/face/face-engine.js";
+import { createLivenessEngine, type LivenessEngine } from "../../../src/engines/liveness/liveness-engine.js";
+import { judgeReuse, measurePortraitReuse } from "../../../src/engines/liveness/portrait-reuse.js";
+import {
+  asBurst,
+  headMotionFrames,
+  panZoomFrames,
+  renderDocument,
+  reuseCrop,
+  screenFlickerFrames,
+  staticFrames,
+} from "../../specimens/liveness/attack-set.js";
+import { photoBytes, photoRaw } from "../../specimens/liveness/captures.js";
+import type { Raw } from "../../specimens/liveness/raw-image.js";
+import { createRandom } from "../../specimens/seeded-random.js";
+
+describe("PASSIVE presentation-attack cues", () => {
+  let face: FaceEngine;
+  let engine: LivenessEngine;
+  let photo: Raw;
+
+  before(async () => {
+    face = await createFaceEngine({ size: 1 });
+    engine = createLivenessEngine(face);
+    photo = await photoRaw("img1.jpg");
+  });
+  after(() => face?.close());
+
+  test("reuse needs the identity and the image to agree beyond the genuine range", () => {
+    assert.equal(judgeReuse(0.7, 0.5), false, "a genuine pair: same person, another photograph");
+    assert.equal(judgeReuse(0.8, 0.3), true, "a copy: near-identical identity, the texture agrees");
+    assert.equal(judgeReuse(0.65, 0.9), true, "a blurred copy: identity lower, texture identical");
+    assert.equal(judgeReuse(0.9, 0), true);
+    assert.equal(judgeReuse(0.4, 0.9), false, "another person never counts as a copy");
+  });
+
+  test("a recrop of the document portrait is a copy; another photograph of the holder is not", async () => {
+    const document = await renderDocument(face, "img2.jpg", 2);
+    assert.ok(document, "the rendered passport has a portrait");
+    const copy = await measurePortraitReuse(
+      face,
+      await reuseCrop(document.portrait, createRandom(5)),
+      document.portrait,
+    );
+    assert.equal(copy?.reused, true, JSON.stringify(copy));
+    const genuine = await measurePortraitReuse(face, await photoBytes("img1.jpg"), document.portrait);
+    assert.equal(genuine?.reused, false, JSON.stringify(genuine));
+    assert.ok((genuine?.embeddingSimilarity ?? 0) >= 0.5, "still the same person");
+  });
+
+  test("a whole document page as the selfie is declined spoof_detected; the genuine photo is approved", async () => {
+    const document = await renderDocument(face, "img4.jpg", 3);
+    assert.ok(document);
+    const page = await engine.evaluate({ method: "PASSIVE", still: document.page });
+    assert.equal(page.verdict.status, "declined", JSON.stringify(page.evidence.signals));
+    assert.equal(page.verdict.reason, "spoof_detected");
+    const genuine = await engine.evaluate({ method: "PASSIVE", still: await photoBytes("img1.jpg") });
+    assert.equal(genuine.verdict.status, "approved", JSON.stringify(genuine.evidence.signals));
+  });
+
+  test("a burst: head motion in a still room passes, a still picture and a panned/zoomed picture do not", async () => {
+    const still = await sharp(await photoBytes("img1.jpg")).toBuffer();
+    const box = (await face.infer({ image: photo, want: {} })).faces[0]?.box;
+    assert.ok(box);
+    const live = await engine.evaluate({
+      method: "PASSIVE",
+      still,
+      burst: asBurst(await headMotionFrames(photo, box, 1)),
+    });
+    assert.equal(live.verdict.status, "approved", JSON.stringify(live.evidence.signals));
+    assert.equal(live.verdict.video_verified, true);
+    const frozen = await engine.evaluate({
+      method: "PASSIVE",
+      still,
+      burst: asBurst(await staticFrames(photo, 1)),
+    });
+    assert.equal(frozen.verdict.status, "declined");
+    assert.equal(frozen.verdict.reason, "video_liveness_failed");
+    const panned = await engine.evaluate({
+      method: "PASSIVE",
+      still,
+      burst: asBurst(await panZoomFrames(photo, 1)),
+    });
+    assert.equal(panned.verdict.status, "declined", JSON.stringify(panned.evidence.signals));
+    assert.equal(panned.verdict.reason, "planar_motion_detected");
+  });
+
+  test("a burst whose brightness beats between frames (a screen replay) is declined screen_replay_suspected", async () => {
+    const replay = await engine.evaluate({
+      method: "PASSIVE",
+      still: await photoBytes("img1.jpg"),
+      burst: asBurst(await screenFlickerFrames(photo, 1)),
+    });
+    assert.equal(replay.verdict.status, "declined", JSON.stringify(replay.evidence.signals));
+    assert.equal(replay.verdict.reason, "screen_replay_suspected");
+  });
+});

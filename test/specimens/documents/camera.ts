@@ -3,6 +3,7 @@
 // or off a screen (moiré); the sensor adds noise, the phone JPEG-compresses and may store the picture
 // rotated (physically or through the EXIF orientation tag). Every draw comes from the seed.
 import sharp from "sharp";
+import { homography } from "../../../src/engines/document/mrz-locate.js";
 import type { Random } from "../seeded-random.js";
 
 export type CaptureCondition = "scan" | "photo" | "glare" | "screen" | "lowres" | "rotated";
@@ -24,28 +25,6 @@ export interface Capture {
 }
 
 type Point = [number, number];
-
-/** 3×3 homography (row-major, h33 = 1) mapping `from` quad onto `to` quad. */
-function homography(from: Point[], to: Point[]): number[] {
-  const a: number[][] = [];
-  for (let i = 0; i < 4; i++) {
-    const [x, y] = from[i]!;
-    const [u, v] = to[i]!;
-    a.push([x, y, 1, 0, 0, 0, -u * x, -u * y, u]);
-    a.push([0, 0, 0, x, y, 1, -v * x, -v * y, v]);
-  }
-  for (let c = 0; c < 8; c++) {
-    let pivot = c;
-    for (let r = c + 1; r < 8; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[pivot]![c]!)) pivot = r;
-    [a[c], a[pivot]] = [a[pivot]!, a[c]!];
-    for (let r = 0; r < 8; r++) {
-      if (r === c) continue;
-      const f = a[r]![c]! / a[c]![c]!;
-      for (let k = c; k < 9; k++) a[r]![k]! -= f * a[c]![k]!;
-    }
-  }
-  return [...a.map((row, i) => row[8]! / row[i]!), 1];
-}
 
 async function warpOntoDesk(doc: Buffer, random: Random, tilt: number, deskScale: number): Promise<Buffer> {
   const { data: src, info } = await sharp(doc).removeAlpha().raw().toBuffer({ resolveWithObject: true });

@@ -108,9 +108,9 @@ export type StepBodies = {
     source?: "camera" | "upload";
     document_type?: string;
   };
+  // PASSIVE: the still and (required unless the node sets require_clip: false) the recorded WebM/MP4 clip,
+  // or 4–24 timed frames where the browser cannot record.
   liveness:
-    // PASSIVE: the still and (required unless the node sets require_clip: false) the recorded WebM/MP4 clip,
-    // or 4–24 timed frames where the browser cannot record.
     | { image: string; video?: string; burst?: { image: string; t_ms: number }[] }
     | { video: string } // PASSIVE_VIDEO
     | { challenge_id: string; frames: { image: string; t_ms: number }[] }; // FLASHING, 3D_ACTION, GESTURE
@@ -171,7 +171,10 @@ export const STEP_ERRORS = {
   liveness: {
     image_required: { status: 400, message: "PASSIVE needs the still `image`." },
     invalid_image: { status: 400, message: "`image` is not a readable image." },
-    video_required: { status: 400, message: "This step needs the recorded clip `video` (or a frame `burst`)." },
+    video_required: {
+      status: 400,
+      message: "This step needs the recorded clip `video` (or a frame `burst`).",
+    },
     invalid_burst: { status: 400, message: "`burst` is 4–24 frames, each an image with t_ms ≥ 0." },
     invalid_video: { status: 400, message: "Send a WebM or MP4 clip." },
     frames_required: { status: 400, message: "Challenge methods need `frames`." },

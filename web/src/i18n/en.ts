@@ -149,6 +149,8 @@ export const en = {
   "error.invalid_image": "This photo could not be read. Take it again.",
   "error.capture_failed": "The capture did not work. Please try again.",
   "error.link_expired": "This link has expired. Ask for a new one.",
+  "error.tenant_suspended":
+    "This verification is not available at the moment. Contact the company that sent you the link.",
   "error.invalid_request": "Please check the highlighted fields.",
 } as const;
 

@@ -142,5 +142,6 @@ export const ne: Record<StringKey, string> = {
   "error.invalid_image": "यो फोटो पढ्न सकिएन। फेरि खिच्नुहोस्।",
   "error.capture_failed": "खिचाइ सफल भएन। कृपया फेरि प्रयास गर्नुहोस्।",
   "error.link_expired": "यो लिङ्कको म्याद सकियो। नयाँ लिङ्क माग्नुहोस्।",
+  "error.tenant_suspended": "यो प्रमाणीकरण अहिले उपलब्ध छैन। तपाईंलाई लिङ्क पठाउने संस्थालाई सम्पर्क गर्नुहोस्।",
   "error.invalid_request": "कृपया चिह्न लगाइएका विवरणहरू जाँच्नुहोस्।",
 };

@@ -23,4 +23,7 @@ const sources = Math.max(
   newest(join(root, "vite.config.ts")),
   newest(join(root, "devanagari-font.ts")),
 );
+// The test runner sets NODE_ENV=test, which would make Vite emit the development JSX runtime (source
+// paths in the bundle); the tests drive the bundle `npm start` serves.
+process.env.NODE_ENV = "production";
 if (sources > built) await build({ configFile: join(root, "vite.config.ts"), logLevel: "warn" });

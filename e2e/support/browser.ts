@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
@@ -13,7 +13,10 @@ export const ARTIFACTS = fileURLToPath(new URL("../../test-artifacts/e2e/", impo
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** A 4-second 640×480 clip of the photograph with a slight drift, so it is not one frame repeated. */
+/**
+ * A 4-second 640×480 clip of the photograph with a slight drift, so it is not one frame repeated: a file
+ * name under FACES, or an absolute path (an attacker's picture moved in front of the camera).
+ */
 export function faceY4m(photo: string): string {
   const out = join(mkdtempSync(join(tmpdir(), "kyc-e2e-cam-")), "face.y4m");
   const drift =
@@ -27,7 +30,7 @@ export function faceY4m(photo: string): string {
     "-loop",
     "1",
     "-i",
-    join(FACES, photo),
+    isAbsolute(photo) ? photo : join(FACES, photo),
     "-vf",
     drift,
     "-t",

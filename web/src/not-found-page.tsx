@@ -15,7 +15,7 @@ export function NotFoundPage() {
   const t = useMemo(() => translator(locale), [locale]);
   return (
     <Shell branding={{}} t={t} locale={locale} onLocale={setLocale}>
-      <EndPage icon="🔗" heading={t("end.not_found_heading")} body={t("end.not_found_body")} />
+      <EndPage icon="not_found" heading={t("end.not_found_heading")} body={t("end.not_found_body")} />
     </Shell>
   );
 }

@@ -46,11 +46,15 @@ export function PartnerPage({
     </Shell>
   );
   if (outcome === "not_found")
-    return shell(<EndPage icon="🔗" heading={t("end.not_found_heading")} body={t("end.not_found_body")} />);
+    return shell(
+      <EndPage icon="not_found" heading={t("end.not_found_heading")} body={t("end.not_found_body")} />,
+    );
   if (outcome === "review" || (state && !state.expired && !OPEN.includes(state.status)))
-    return shell(<EndPage icon="📨" heading={t("partner.review_heading")} body={t("partner.review_body")} />);
+    return shell(
+      <EndPage icon="sent" heading={t("partner.review_heading")} body={t("partner.review_body")} />,
+    );
   if (state?.expired)
-    return shell(<EndPage icon="⌛" heading={t("end.expired_heading")} body={t("end.expired_body")} />);
+    return shell(<EndPage icon="expired" heading={t("end.expired_heading")} body={t("end.expired_body")} />);
   if (!state)
     return shell(error ? <Alert>{t(errorKey(error))}</Alert> : <Spinner label={t("app.loading")} />);
 

@@ -3,6 +3,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef } from "preact/hooks";
 import type { Branding } from "./api.js";
+import { EndIcon, type EndIconName } from "./end-icons.js";
 import type { Locale, Translate } from "./i18n/i18n.js";
 
 export interface ShellProps {
@@ -89,7 +90,7 @@ export function Spinner({ label }: { label: string }) {
 }
 
 export function EndPage(props: {
-  icon: string;
+  icon: EndIconName;
   heading: string;
   body: string;
   action?: { href: string; label: string } | null;
@@ -101,9 +102,7 @@ export function EndPage(props: {
       style={{ display: "flex", flexDirection: "column", gap: "14px" }}
       data-testid="end-page"
     >
-      <div class="end-icon" aria-hidden="true">
-        {props.icon}
-      </div>
+      <EndIcon name={props.icon} />
       <Heading>{props.heading}</Heading>
       <p class="muted">{props.body}</p>
       {props.note ? <p class="small muted">{props.note}</p> : null}

@@ -32,16 +32,21 @@ function endPageFor(state: FlowState, t: Translate) {
   switch (state.status) {
     case "expired":
     case "kyc_expired":
-      return <EndPage icon="⌛" heading={t("end.expired_heading")} body={t("end.expired_body")} />;
+      return <EndPage icon="expired" heading={t("end.expired_heading")} body={t("end.expired_body")} />;
     case "abandoned":
-      return <EndPage icon="✋" heading={t("end.abandoned_heading")} body={t("end.abandoned_body")} />;
+      return <EndPage icon="abandoned" heading={t("end.abandoned_heading")} body={t("end.abandoned_body")} />;
     case "in_review":
       return (
-        <EndPage icon="🕒" heading={t("end.review_heading")} body={t("end.review_body")} action={redirect} />
+        <EndPage
+          icon="review"
+          heading={t("end.review_heading")}
+          body={t("end.review_body")}
+          action={redirect}
+        />
       );
     default:
       return (
-        <EndPage icon="✅" heading={t("end.done_heading")} body={t("end.done_body")} action={redirect} />
+        <EndPage icon="done" heading={t("end.done_heading")} body={t("end.done_body")} action={redirect} />
       );
   }
 }
@@ -90,7 +95,9 @@ export function VerifyFlow({ token }: { token: string }) {
 
   if (loadError) {
     if (loadError === "not_found")
-      return shell(<EndPage icon="🔗" heading={t("end.not_found_heading")} body={t("end.not_found_body")} />);
+      return shell(
+        <EndPage icon="not_found" heading={t("end.not_found_heading")} body={t("end.not_found_body")} />,
+      );
     return shell(
       <>
         <Alert>{t(errorKey(loadError))}</Alert>
@@ -207,5 +214,5 @@ export function VerifyFlow({ token }: { token: string }) {
     );
   }
   // awaiting_user / resubmitted with nothing for the applicant to do here yet.
-  return shell(<EndPage icon="🕒" heading={t("end.review_heading")} body={t("end.review_body")} />);
+  return shell(<EndPage icon="review" heading={t("end.review_heading")} body={t("end.review_body")} />);
 }

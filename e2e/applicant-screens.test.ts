@@ -120,7 +120,7 @@ describe("applicant screens", () => {
     await context.close();
   });
 
-  test("an unknown or deleted link is an HTTP 404 page, in English or Nepali, with no Referer", async () => {
+  test("an unknown or deleted link (verification or partner form) is an HTTP 404 page, in English or Nepali, with no Referer", async () => {
     const unknown = `${server.url}/verify/${"x".repeat(32)}`;
     const session = await server.createSession({ workflow_id: amlWorkflow });
     const removed = await fetch(`${server.url}/v3/session/${session.id}/delete/`, {
@@ -149,6 +149,13 @@ describe("applicant screens", () => {
       await capture(page, `not-found-${device}-nepali`);
       await context.close();
     }
+    // An unknown partner application link (/s/<token>) is the same 404 page.
+    const partner = await newPhone(browser);
+    const partnerPage = await partner.newPage();
+    const partnerResponse = await partnerPage.goto(`${server.url}/s/${"x".repeat(32)}`);
+    assert.equal(partnerResponse?.status(), 404);
+    await partnerPage.getByRole("heading", { name: "This link is not valid" }).waitFor();
+    await partner.close();
     // A Nepali browser gets the Nepali page straight away.
     const context = await newPhone(browser, { locale: "ne-NP" });
     const page = await context.newPage();

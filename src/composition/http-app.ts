@@ -1,6 +1,7 @@
 // The HTTP app: the two API surfaces (each with its explicit route list) and the routes that take no API
 // key — health, the applicant APIs (authorised by the session token), the hosted pages and the console.
 import { registerConsoleApi } from "../console/routes.js";
+import { partnerLinkExists } from "../partner/applicant/partner-link.js";
 import { registerHostedApplicationRoutes } from "../partner/applicant/routes.js";
 import { partnerSurface } from "../partner/routes.js";
 import { type App, buildApp } from "../platform/http/app.js";
@@ -23,7 +24,10 @@ function registerPublicRoutes(app: App, services: Services): void {
   registerHealthRoute(app, services.database);
   registerApplicantRoutes(app, services);
   registerHostedApplicationRoutes(app, services);
-  registerWebApp(app, { verifyLinkExists: (token) => verifyLinkExists(services, token) });
+  registerWebApp(app, {
+    verifyLinkExists: (token) => verifyLinkExists(services, token),
+    partnerLinkExists: (token) => partnerLinkExists(services.db, token),
+  });
   registerConsoleApi(app, services);
 }
 

@@ -1,6 +1,6 @@
 // Serves the hosted applicant pages (design: web — one Vite build served by Fastify): `/verify/<token>`
 // and the partner's `/s/<token>` answer web/dist/index.html; `/flow-assets/*` are the hashed bundles.
-// An unknown or deleted `/verify/<token>` answers 404 with the same page marked `data-page="not-found"`,
+// An unknown or deleted `/verify/<token>` (or an unknown `/s/<token>`) answers 404 with the same page marked `data-page="not-found"`,
 // which renders the friendly not-found screen without calling the API.
 // Without a build (tests that never run `npm run build`) the pages answer a plain 503 instead of failing.
 import { readFile } from "node:fs/promises";
@@ -45,6 +45,8 @@ export interface WebAppOptions {
   root?: string;
   /** Whether a `/verify/<token>` link names a session; without it every link gets the page (200). */
   verifyLinkExists?: (token: string) => Promise<boolean>;
+  /** Whether a partner `/s/<token>` link names an application; without it every link gets the page (200). */
+  partnerLinkExists?: (token: string) => Promise<boolean>;
 }
 
 const NOT_FOUND_MARK = '<div id="app" data-page="not-found"';
@@ -99,20 +101,22 @@ export function registerWebApp(app: App, options: WebAppOptions = {}): void {
     return send(request, reply, index, "no-store");
   }
 
-  async function verifyPage(request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) {
-    const lookup = options.verifyLinkExists;
-    // A failed lookup (database busy) still serves the page: its API call reports what is wrong.
-    const known = lookup ? await lookup(request.params.token).catch(() => true) : true;
-    if (known) return page(request, reply);
-    reply.headers(PAGE_HEADERS);
-    const index = await load("index.html");
-    if (!index) return reply.status(404).type("text/plain; charset=utf-8").send("Not found.\n");
-    if (notFoundPage?.from !== index) notFoundPage = { from: index, page: notFoundVariant(index) };
-    return send(request, reply.status(404), notFoundPage.page, "no-store");
+  /** The page for a link, or the same page marked not-found with a 404 when the lookup does not know it. */
+  function linkPage(lookup: ((token: string) => Promise<boolean>) | undefined) {
+    return async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
+      // A failed lookup (database busy) still serves the page: its API call reports what is wrong.
+      const known = lookup ? await lookup(request.params.token).catch(() => true) : true;
+      if (known) return page(request, reply);
+      reply.headers(PAGE_HEADERS);
+      const index = await load("index.html");
+      if (!index) return reply.status(404).type("text/plain; charset=utf-8").send("Not found.\n");
+      if (notFoundPage?.from !== index) notFoundPage = { from: index, page: notFoundVariant(index) };
+      return send(request, reply.status(404), notFoundPage.page, "no-store");
+    };
   }
 
-  app.get("/verify/:token", { schema: { hide: true } }, verifyPage);
-  app.get("/s/:token", { schema: { hide: true } }, page);
+  app.get("/verify/:token", { schema: { hide: true } }, linkPage(options.verifyLinkExists));
+  app.get("/s/:token", { schema: { hide: true } }, linkPage(options.partnerLinkExists));
   app.get("/flow-assets/*", { schema: { hide: true } }, async (request, reply) => {
     const name = (request.params as { "*": string })["*"];
     const relative = normalize(join("flow-assets", name));

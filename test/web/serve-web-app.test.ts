@@ -59,14 +59,17 @@ test("pages get index.html uncached and without a referrer; bundles are immutabl
   await app.close();
 });
 
-test("an unknown /verify/<token> is a 404 page marked not-found, uncached and without a referrer", async () => {
+test("an unknown /verify/<token> or /s/<token> is a 404 page marked not-found, uncached and without a referrer", async () => {
   const root = mkdtempSync(join(tmpdir(), "web-404-"));
   writeFileSync(
     join(root, "index.html"),
     `<!doctype html><div id="app" aria-live="polite"></div>${"<!-- -->".repeat(200)}`,
   );
   const known = "k".repeat(32);
-  const app = await appWith(root, { verifyLinkExists: async (token) => token === known });
+  const app = await appWith(root, {
+    verifyLinkExists: async (token) => token === known,
+    partnerLinkExists: async (token) => token === known,
+  });
 
   const missing = await app.inject({
     url: `/verify/${"x".repeat(32)}`,
@@ -81,8 +84,11 @@ test("an unknown /verify/<token> is a 404 page marked not-found, uncached and wi
   const found = await app.inject({ url: `/verify/${known}` });
   assert.equal(found.statusCode, 200);
   assert.doesNotMatch(found.body, /not-found/);
-  // The partner form's links are not looked up here.
-  assert.equal((await app.inject({ url: `/s/${"x".repeat(32)}` })).statusCode, 200);
+  const partnerMissing = await app.inject({ url: `/s/${"x".repeat(32)}` });
+  assert.equal(partnerMissing.statusCode, 404);
+  assert.equal(partnerMissing.headers["referrer-policy"], "no-referrer");
+  assert.match(partnerMissing.body, /data-page="not-found"/);
+  assert.equal((await app.inject({ url: `/s/${known}` })).statusCode, 200);
   await app.close();
 });
 

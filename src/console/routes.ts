@@ -31,6 +31,7 @@ import { registerConsoleSetWebhookUrlRoute } from "./tenants/set-webhook-url.js"
 import { registerConsoleTopUpRoute } from "./tenants/top-up.js";
 import { registerConsoleEnableWebhookEndpointRoute } from "./webhooks/enable-endpoint.js";
 import { registerConsoleGetWebhookEndpointStatusRoute } from "./webhooks/get-endpoint-status.js";
+import { registerConsoleListWebhookAttemptsRoute } from "./webhooks/list-attempts.js";
 import { registerConsoleListWebhookEventsRoute } from "./webhooks/list-events.js";
 import { registerConsoleResendWebhookEventRoute } from "./webhooks/resend-event.js";
 import { registerConsoleCreateWorkflowRoute } from "./workflows/create.js";
@@ -53,6 +54,7 @@ function registerTenantRoutes(app: App, services: Services): void {
   registerConsoleGetSessionRoute(app, services);
   registerConsoleReviewSessionRoute(app, services);
   registerConsoleListWebhookEventsRoute(app, services);
+  registerConsoleListWebhookAttemptsRoute(app, services);
   registerConsoleResendWebhookEventRoute(app, services);
   registerConsoleGetWebhookEndpointStatusRoute(app, services);
   registerConsoleEnableWebhookEndpointRoute(app, services);

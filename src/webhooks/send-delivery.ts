@@ -21,10 +21,7 @@ export interface SendResult {
   /** Short human text (e.g. "HTTP 500", "blocked_address"); null when delivered. */
   error: string | null;
   errorClass: SendErrorClass | null;
-  /**
-   * A bounded excerpt of the receiver's answer. The shared client drains the body unread, so this stays null
-   * until platform/net can hand back its first bytes (see the issue note).
-   */
+  /** The first bytes of the receiver's answer (platform/net keeps at most 1 KB); null without an answer. */
   responseExcerpt: string | null;
 }
 
@@ -51,7 +48,7 @@ export async function sendDelivery(
       durationMs: elapsed(),
       error: ok ? null : `HTTP ${response.status}`,
       errorClass: ok ? null : "http_status",
-      responseExcerpt: null,
+      responseExcerpt: response.excerpt,
     };
   } catch (caught) {
     const message = caught instanceof Error ? caught.message : String(caught);

@@ -1,5 +1,6 @@
 // Console: GET /tenants/T/webhook/status and POST /tenants/T/webhook/enable (the CLI's `kyc webhook status|enable
-// T`) on an endpoint disabled by real failed deliveries to a loopback receiver; admins only; audited.
+// T`) on an endpoint disabled by real failed deliveries to a loopback receiver; admins only; audited. And
+// GET /tenants/T/webhooks/events/E/attempts, each try with the start of the receiver's answer.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { setWebhookUrl } from "../../src/platform/tenants/tenants.js";
@@ -100,6 +101,57 @@ describe("console webhook endpoint status and re-enable", () => {
       });
       assert.equal(missing.statusCode, 404, `${method} ${path}`);
     }
+  });
+
+  test("an event's attempts show each try's status, error class and the start of the receiver's answer", async () => {
+    const second = await t.tenant();
+    await setWebhookUrl(t.services.db, second.tenant_id, receiver.url);
+    const eventId = await enqueueWebhookEvent(t.services.db, {
+      tenantId: second.tenant_id,
+      eventType: "identity.kyc.session.declined",
+      payload: { session_id: "s-2" },
+    });
+    // A long answer with a NUL: the log keeps its start, readable, and the NUL cannot break the insert.
+    receiver.respondWith(503, Buffer.concat([Buffer.from("upstream\0 busy "), Buffer.alloc(5000, "x")]));
+    assert.equal(await deliverWebhookEvent(t.services, eventId), "retrying");
+    receiver.respondWith(200, '{"received":true}');
+    assert.equal(await deliverWebhookEvent(t.services, eventId), "delivered");
+
+    const secondBase = `/console/api/tenants/${second.tenant_id}`;
+    const listed = await t.app.inject({
+      url: `${secondBase}/webhooks/events/${eventId}/attempts`,
+      headers: admin.headers,
+    });
+    assert.equal(listed.statusCode, 200, listed.body);
+    const [failed, delivered] = listed.json();
+    assert.equal(listed.json().length, 2);
+    assert.equal(failed.attempt, 1);
+    assert.equal(failed.url, receiver.url);
+    assert.equal(failed.status_code, 503);
+    assert.equal(failed.error, "HTTP 503");
+    assert.equal(failed.error_class, "http_status");
+    assert.ok(failed.response_excerpt.startsWith("upstream\uFFFD busy xxx"), failed.response_excerpt);
+    assert.equal(failed.response_excerpt.length, 1000);
+    assert.equal(delivered.attempt, 2);
+    assert.equal(delivered.status_code, 200);
+    assert.equal(delivered.error_class, null);
+    assert.equal(delivered.response_excerpt, '{"received":true}');
+    receiver.respondWith(200);
+
+    // Under another tenant, or unknown, or not an id: 404; reviewers: 403.
+    for (const url of [
+      `${base}/webhooks/events/${eventId}/attempts`,
+      `${secondBase}/webhooks/events/00000000-0000-4000-8000-000000000000/attempts`,
+      `${secondBase}/webhooks/events/not-an-id/attempts`,
+    ]) {
+      assert.equal((await t.app.inject({ url, headers: admin.headers })).statusCode, 404, url);
+    }
+    const reviewer = await operator(t, "reviewer");
+    const forbidden = await t.app.inject({
+      url: `${secondBase}/webhooks/events/${eventId}/attempts`,
+      headers: reviewer.headers,
+    });
+    assert.equal(forbidden.statusCode, 403);
   });
 
   test("both routes are in the OpenAPI document under the console tag", async () => {

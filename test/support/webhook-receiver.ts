@@ -11,21 +11,22 @@ export interface ReceivedWebhook {
 export interface WebhookReceiver {
   url: string;
   received: ReceivedWebhook[];
-  /** Status the next requests get (default 200). */
-  respondWith(status: number): void;
+  /** Status (and body, default "ok") the next requests get (default 200). */
+  respondWith(status: number, body?: string | Buffer): void;
   close(): Promise<void>;
 }
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   let status = 200;
+  let answer: string | Buffer = "ok";
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
       response.statusCode = status;
-      response.end("ok");
+      response.end(answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -33,8 +34,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
-    respondWith(next) {
+    respondWith(next, body = "ok") {
       status = next;
+      answer = body;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

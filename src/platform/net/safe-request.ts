@@ -79,7 +79,12 @@ export async function checkTarget(rawUrl: string, options: CheckTargetOptions): 
 export interface PostResult {
   status: number;
   durationMs: number;
+  /** The first bytes of the answer (at most EXCERPT_BYTES) as text, NULs replaced; null when it was empty. */
+  excerpt: string | null;
 }
+
+/** How much of a receiver's answer is kept; the rest is read and dropped. */
+export const EXCERPT_BYTES = 1024;
 
 /**
  * POSTs `body` to a checked target; rejects with TargetUnreachableError on any network failure or timeout
@@ -106,9 +111,21 @@ export function postToTarget(
         timeoutMs,
       },
       (response: IncomingMessage) => {
-        response.resume(); // the receiver's body is not needed; drain it
+        // The first bytes are kept for the delivery log; the rest is drained so the socket can close.
+        const kept: Buffer[] = [];
+        let keptBytes = 0;
+        response.on("data", (chunk: Buffer) => {
+          if (keptBytes >= EXCERPT_BYTES) return;
+          const part = chunk.subarray(0, EXCERPT_BYTES - keptBytes);
+          kept.push(part);
+          keptBytes += part.length;
+        });
         response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, durationMs: Date.now() - started }),
+          resolve({
+            status: response.statusCode ?? 0,
+            durationMs: Date.now() - started,
+            excerpt: keptBytes > 0 ? Buffer.concat(kept).toString("utf8").replaceAll("\0", "\uFFFD") : null,
+          }),
         );
         response.on("error", () => reject(new TargetUnreachableError()));
       },

@@ -9,11 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser } from "playwright-core";
-import sharp from "sharp";
 import { createWorkflow } from "../src/verify/workflows/workflows.js";
-import { drawPassport } from "../test/specimens/documents/passport.js";
-import { createRandom } from "../test/specimens/seeded-random.js";
-import { FACES, faceY4m, launchBrowser, newPhone, shot } from "./support/browser.js";
+import { passportAttack } from "../test/specimens/liveness/passport-attack.js";
+import { faceY4m, launchBrowser, newPhone, shot } from "./support/browser.js";
 import { type FlowServer, startFlowServer } from "./support/flow-server.js";
 
 interface Node {
@@ -30,19 +28,10 @@ describe("presentation attack in the hosted flow", () => {
   before(async () => {
     server = await startFlowServer();
     // The same page and portrait crop as the applicant-API test (test/verify/modules/liveness-pad.test.ts).
-    const draft = await drawPassport(createRandom(2), join(FACES, "img2.jpg"), 2, {});
-    page = await sharp(await draft.canvas.toPng())
-      .jpeg({ quality: 90 })
-      .toBuffer();
+    const attack = await passportAttack();
+    page = attack.page;
     const crop = join(mkdtempSync(join(tmpdir(), "kyc-e2e-attack-")), "portrait.jpg");
-    writeFileSync(
-      crop,
-      await sharp(page)
-        .extract({ left: 40, top: 130, width: 340, height: 420 })
-        .resize({ width: 560 })
-        .jpeg({ quality: 80 })
-        .toBuffer(),
-    );
+    writeFileSync(crop, attack.portraitCrop);
     browser = await launchBrowser(faceY4m(crop));
   });
   after(async () => {

@@ -1,19 +1,16 @@
 // Every try at delivering one event, oldest first: what an operator reads to tell a broken receiver (its
 // status and the start of its answer) from a broken network (the error class).
+import type { Selectable } from "kysely";
 import type { Queryable } from "../platform/db/transaction.js";
 import { AppError } from "../platform/errors.js";
 import { isUuid } from "../platform/ids.js";
+import type { WebhookAttemptsTable } from "./webhook-tables.js";
 
-export interface DeliveryAttempt {
-  attempt: number;
-  url: string;
-  status_code: number | null;
-  error: string | null;
-  error_class: string | null;
-  response_excerpt: string | null;
-  duration_ms: number;
-  created_at: string;
-}
+/** A webhook_attempts row as the console shows it (its own ids left out, the time as ISO 8601). */
+export type DeliveryAttempt = Omit<
+  Selectable<WebhookAttemptsTable>,
+  "id" | "event_id" | "tenant_id" | "created_at"
+> & { created_at: string };
 
 export async function listWebhookAttempts(
   db: Queryable,

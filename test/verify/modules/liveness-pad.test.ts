@@ -9,11 +9,10 @@ import sharp from "sharp";
 import { loadAmlLists } from "../../../src/cli/aml-commands.js";
 import { moduleFor } from "../../../src/verify/modules/registry.js";
 import { createWorkflow } from "../../../src/verify/workflows/workflows.js";
-import { drawPassport } from "../../specimens/documents/passport.js";
 import { headMotionFrames } from "../../specimens/liveness/attack-set.js";
 import { mp4FromStills } from "../../specimens/liveness/captures.js";
+import { passportAttack } from "../../specimens/liveness/passport-attack.js";
 import { readRaw } from "../../specimens/liveness/raw-image.js";
-import { createRandom } from "../../specimens/seeded-random.js";
 import { createTestApp, type TestApp, type TestTenant } from "../../support/test-app.js";
 
 const FACES = new URL("../../../../shared/data/faces/deepface/", import.meta.url).pathname;
@@ -31,16 +30,13 @@ describe("presentation attacks through the applicant API (default workflow)", ()
   let t: TestApp;
   let tenant: TestTenant;
   let page: Buffer;
+  let portraitCrop: Buffer;
 
   before(async () => {
     t = await createTestApp();
     tenant = await t.tenant({ features: "all" });
     if (moduleFor("AML_SCREENING")) await loadAmlLists(t.services, [UN_FILE]);
-    // A passport data page whose portrait is img2 (seed 2 reads cleanly and expires in 2034).
-    const draft = await drawPassport(createRandom(2), `${FACES}img2.jpg`, 2, {});
-    page = await sharp(await draft.canvas.toPng())
-      .jpeg({ quality: 90 })
-      .toBuffer();
+    ({ page, portraitCrop } = await passportAttack());
   });
   after(() => t?.close());
 
@@ -90,12 +86,7 @@ describe("presentation attacks through the applicant API (default workflow)", ()
 
   test("a crop of the passport page's own portrait as the selfie is declined: spoof_detected and selfie_matches_document_portrait", async () => {
     // The attack from issue #23: the page as the document, its portrait cut out as the "selfie".
-    const crop = await sharp(page)
-      .extract({ left: 40, top: 130, width: 340, height: 420 })
-      .resize({ width: 560 })
-      .jpeg({ quality: 80 })
-      .toBuffer();
-    const detail = await run(crop);
+    const detail = await run(portraitCrop);
     assert.equal(detail.status, "declined", JSON.stringify(detail.decision_v3));
     const [liveness] = detail.decision_v3.liveness_checks;
     assert.equal(liveness.status, "declined");

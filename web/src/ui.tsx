@@ -3,7 +3,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef } from "preact/hooks";
 import type { Branding } from "./api.js";
-import { EndIcon, type EndIconName } from "./end-icons.js";
+import { EndIcon, type EndIconName, LockIcon } from "./end-icons.js";
 import type { Locale, Translate } from "./i18n/i18n.js";
 
 export interface ShellProps {
@@ -54,7 +54,9 @@ export function Shell({ branding, t, locale, onLocale, progress, children }: She
         </div>
       ) : null}
       <main class="card">{children}</main>
-      <footer class="foot">🔒 {t("app.secured_by")}</footer>
+      <footer class="foot">
+        <LockIcon /> {t("app.secured_by")}
+      </footer>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 // (print, screen, or a picture panned and zoomed digitally) moves as one flat thing: the background
 // around the face in the picture follows the face exactly. And a screen replay flickers: the frame's
 // brightness jumps between samples and its rows show refresh bands.
+import { type BackgroundZoom, measureBackgroundZoom, zoomedAsOne } from "./background-zoom.js";
 import type { FrameAnalysis } from "./frame-analysis.js";
 import type { FaceImage, PixelBox } from "./frame-types.js";
 
@@ -11,6 +12,8 @@ export interface ClipMotion {
   amplitude: number;
   /** Mean grey error of the surround when it is moved with the face, over its error left in place. */
   followRatio: number;
+  /** The background beyond the head, when the face changed size (background-zoom.ts); null otherwise. */
+  zoom: BackgroundZoom | null;
   planar: boolean;
 }
 
@@ -22,7 +25,7 @@ const PLANAR_FOLLOW_RATIO = 0.6;
 export function measureClipMotion(frames: FrameAnalysis[]): ClipMotion {
   const withFace = frames.filter((frame) => frame.face);
   const first = withFace[0];
-  if (!first?.face || withFace.length < 2) return { amplitude: 0, followRatio: 1, planar: false };
+  if (!first?.face || withFace.length < 2) return { amplitude: 0, followRatio: 1, zoom: null, planar: false };
   let moved = first;
   let amplitude = 0;
   for (const frame of withFace.slice(1)) {
@@ -32,9 +35,11 @@ export function measureClipMotion(frames: FrameAnalysis[]): ClipMotion {
       moved = frame;
     }
   }
-  if (amplitude < MIN_AMPLITUDE || !moved.face) return { amplitude, followRatio: 1, planar: false };
+  if (amplitude < MIN_AMPLITUDE || !moved.face)
+    return { amplitude, followRatio: 1, zoom: null, planar: false };
   const followRatio = surroundFollowRatio(first.image, first.face.box, moved.image, moved.face.box);
-  return { amplitude, followRatio, planar: followRatio < PLANAR_FOLLOW_RATIO };
+  const zoom = measureBackgroundZoom(first.image, first.face.box, moved.image, moved.face.box);
+  return { amplitude, followRatio, zoom, planar: followRatio < PLANAR_FOLLOW_RATIO || zoomedAsOne(zoom) };
 }
 
 function centre(box: PixelBox): [number, number] {

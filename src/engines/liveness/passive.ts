@@ -75,6 +75,7 @@ export async function evaluatePassive(
     clip_planar: clip.planar,
     clip_motion: clip.amplitude,
     clip_follow_ratio: clip.followRatio,
+    clip_background_follow_ratio: clip.backgroundFollowRatio,
     clip_flicker: clip.flicker,
     still_clip_mismatch: mismatch,
   });
@@ -227,6 +228,7 @@ function judgeClip(frames: FrameAnalysis[]) {
     planar: !isStatic && motion.planar,
     amplitude: motion.amplitude,
     followRatio: motion.followRatio,
+    backgroundFollowRatio: motion.zoom ? Math.round(motion.zoom.followRatio * 1000) / 1000 : null,
     flicker,
     flickering: !isStatic && flicker >= FLICKER_LIMIT,
   };

@@ -1,9 +1,11 @@
 // The PASSIVE presentation-attack cues on the real face models: document-portrait reuse, a document in
-// the selfie, and the clip's motion (static, one flat picture panned and zoomed, a head moving in a room).
+// the selfie, and the clip's motion (static, one flat picture panned and zoomed, a head moving in a room,
+// a picture zoomed over a blurred background).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import sharp from "sharp";
 import { createFaceEngine, type FaceEngine } from "../../../src/engines/face/face-engine.js";
+import { ZOOM_FOLLOW_RATIO, zoomedAsOne } from "../../../src/engines/liveness/background-zoom.js";
 import { createLivenessEngine, type LivenessEngine } from "../../../src/engines/liveness/liveness-engine.js";
 import { judgeReuse, measurePortraitReuse } from "../../../src/engines/liveness/portrait-reuse.js";
 import {
@@ -88,6 +90,41 @@ describe("PASSIVE presentation-attack cues", () => {
     });
     assert.equal(panned.verdict.status, "declined", JSON.stringify(panned.evidence.signals));
     assert.equal(panned.verdict.reason, "planar_motion_detected");
+  });
+
+  test("a picture zoomed before the camera over a blurred background: its background grows with the face", async () => {
+    // img38: bokeh behind the head, where the ring test alone saw too little texture (follow ratio 0.65).
+    const blurred = await photoRaw("img38.jpg");
+    const box = (await face.infer({ image: blurred, want: {} })).faces[0]?.box;
+    assert.ok(box);
+    const still = await photoBytes("img38.jpg");
+    const zoomed = await engine.evaluate({
+      method: "PASSIVE",
+      still,
+      burst: asBurst(await panZoomFrames(blurred, 38)),
+    });
+    assert.equal(zoomed.verdict.status, "declined", JSON.stringify(zoomed.evidence.signals));
+    assert.equal(zoomed.verdict.reason, "planar_motion_detected");
+    assert.ok((zoomed.evidence.signals.clip_background_follow_ratio as number) < ZOOM_FOLLOW_RATIO);
+    const live = await engine.evaluate({
+      method: "PASSIVE",
+      still,
+      burst: asBurst(await headMotionFrames(blurred, box, 38)),
+    });
+    assert.equal(live.verdict.status, "approved", JSON.stringify(live.evidence.signals));
+  });
+
+  test("the zoom cue needs the face to change size, a background that changed, and one that followed", () => {
+    const zoom = { faceLogScale: 0.2, points: 500, stay: 30, followRatio: 0.1 };
+    assert.equal(zoomedAsOne(zoom), true);
+    assert.equal(
+      zoomedAsOne({ ...zoom, faceLogScale: 0.02 }),
+      false,
+      "a camera turned by the hand: no scale",
+    );
+    assert.equal(zoomedAsOne({ ...zoom, stay: 0.6 }), false, "a still room: nothing to follow");
+    assert.equal(zoomedAsOne({ ...zoom, followRatio: 1.4 }), false, "a room the head came closer to");
+    assert.equal(zoomedAsOne({ ...zoom, points: 0 }), false, "a face filling the frame: no background");
   });
 
   test("a burst whose brightness beats between frames (a screen replay) is declined screen_replay_suspected", async () => {

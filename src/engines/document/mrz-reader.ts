@@ -6,10 +6,10 @@
 import sharp from "sharp";
 import type { OcrEngine, OcrLine, OcrResult } from "../ocr/ocr-engine.js";
 import { type MrzReadResult, readMrzFields } from "./mrz-fields.js";
-import { classifyCells, type GlyphVote } from "./mrz-glyphs/classify-cells.js";
+import { classifyCells, type GlyphCell } from "./mrz-glyphs/classify-cells.js";
 import { type Box, MRZ_CHARS, readAtSize, restoreFillers, type SizedReading } from "./mrz-grid.js";
 import type { LocatedMrz } from "./mrz-locate.js";
-import { repairLines, settleChecks, settleCountryCodes } from "./mrz-repair.js";
+import { repairLines, settleChecks, settleCountryCodes, settleOutOfClass } from "./mrz-repair.js";
 
 /** Line heights (px) to read at; research/ocr.md: 24–36 px per character reads best. */
 const LINE_HEIGHTS = [26, 31, 36];
@@ -59,7 +59,7 @@ interface Tally {
 /** Above this the classifier's `<` outweighs any number of K/L/C reads: the glyphs look nothing alike. */
 const SURE_FILLER = 0.9;
 
-function vote(readings: SizedReading[], glyphs: (GlyphVote | null)[][] | null): Tally {
+function vote(readings: SizedReading[], glyphs: GlyphCell[][] | null): Tally {
   const rowCount = Math.min(...readings.map((r) => r.rows.length));
   const columns = readings[0]!.columns;
   let unanimous = 0;
@@ -75,7 +75,7 @@ function vote(readings: SizedReading[], glyphs: (GlyphVote | null)[][] | null): 
         tally.set(cell.char, (tally.get(cell.char) ?? 0) + 1 + cell.confidence / 1000);
       }
       // The glyph classifier was trained on OCR-B itself: it counts as much as two sizes.
-      const glyph = glyphs?.[row]?.[col];
+      const glyph = glyphs?.[row]?.[col]?.vote;
       if (glyph) {
         // Only over K/L/C: a sure `<` where tesseract saw another letter is more likely a grid slip.
         const onlyFillerLike = [...tally.keys()].every((c) => "KLC<".includes(c));
@@ -193,7 +193,8 @@ export function readMrzFromGrids(grids: SizedReading[], today: string): MrzReadi
   const repaired = repairLines(voted.lines);
   if (!repaired) return null;
   const coded = settleCountryCodes(repaired.lines, repaired.layout, voted.alternatives);
-  const settled = settleChecks(coded, repaired.layout, voted.alternatives);
+  const classified = settleOutOfClass(coded, repaired.layout, (row, col) => glyphs[row]?.[col] ?? null);
+  const settled = settleChecks(classified, repaired.layout, voted.alternatives);
   const result = readMrzFields(settled, today);
   if (!result) return null;
   return { ...result, agreement: voted.agreement };

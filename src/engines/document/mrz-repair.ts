@@ -113,6 +113,53 @@ export function repairLines(lines: string[]): { lines: string[]; layout: MrzLayo
   return { lines: repairByLayout(lines, layout), layout };
 }
 
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const DIGITS = "0123456789";
+/** What each column class may hold (S, the sex, is left to the parser: M, F, X or filler). */
+const ALLOWED: Partial<Record<ColumnClass, string>> = {
+  D: DIGITS,
+  C: `${DIGITS}<`,
+  A: `${LETTERS}<`,
+  N: `${LETTERS}<`,
+};
+
+function allowedIn(layout: MrzLayout, row: number, col: number): string | undefined {
+  return ALLOWED[layout.classes[row]?.[col] as ColumnClass];
+}
+
+/**
+ * Where checked fields hold characters their columns cannot (a 6 read as H in a date) that no twin
+ * mapping explained, puts in the OCR-B classifier's likeliest allowed character for each. The result is
+ * kept only when every check it touched then holds, and so does the composite check where the format
+ * has one (one guess per field could fit its own check digit by chance, one in ten; the composite must
+ * agree as well): the classifier proposes, the check digits confirm.
+ */
+export function settleOutOfClass(
+  lines: string[],
+  layout: MrzLayout,
+  cell: (row: number, col: number) => { bestOf(allowed: string): { char: string } | null } | null,
+): string[] {
+  const trial = [...lines];
+  const touched: MrzCheck[] = [];
+  for (const check of layout.checks) {
+    if (check.field === "composite") continue;
+    const positions: [number, number][] = [check.digit];
+    for (const [line, from, to] of check.over) for (let c = from; c < to; c++) positions.push([line, c]);
+    for (const [row, col] of positions) {
+      const allowed = allowedIn(layout, row, col);
+      const current = trial[row]![col]!;
+      if (!allowed || allowed.includes(current)) continue;
+      const best = cell(row, col)?.bestOf(allowed)?.char;
+      if (!best) continue;
+      trial[row] = trial[row]!.slice(0, col) + best + trial[row]!.slice(col + 1);
+      if (!touched.includes(check)) touched.push(check);
+    }
+  }
+  if (touched.length === 0) return lines;
+  const composite = layout.checks.filter((c) => c.field === "composite");
+  return [...touched, ...composite].every((c) => checkHolds(trial, c)) ? trial : lines;
+}
+
 /** [line, start] of the three-letter country codes: issuing state and nationality. */
 function countryCodeFields(layout: MrzLayout): [number, number][] {
   if (layout.format === "FRENCH_ID") return [];
@@ -175,7 +222,8 @@ export function settleChecks(
       const candidates = withTwins ? twins.filter((c): c is string => !!c) : alternatives(row, col);
       for (const alt of candidates) {
         const candidate = repairChar(alt, cls);
-        if (candidate === current) continue;
+        // Never a character the column cannot hold (a digit in a name to make a composite check fit).
+        if (candidate === current || !(allowedIn(layout, row, col)?.includes(candidate) ?? true)) continue;
         const trial = [...out];
         trial[row] = trial[row]!.slice(0, col) + candidate + trial[row]!.slice(col + 1);
         const othersHold = layout.checks.every((c) => c === check || !holds(out, c) || holds(trial, c));

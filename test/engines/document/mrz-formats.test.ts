@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { documentKindOf, mrzDateToIso, readMrzFields } from "../../../src/engines/document/mrz-fields.js";
 import { computeCheckDigit, MRZ_LAYOUTS } from "../../../src/engines/document/mrz-formats.js";
-import { repairByLayout, settleChecks } from "../../../src/engines/document/mrz-repair.js";
+import { repairByLayout, settleChecks, settleOutOfClass } from "../../../src/engines/document/mrz-repair.js";
 import { repairNamesFromVisualZone } from "../../../src/engines/document/mrz-visual-names.js";
 import { buildMrz, ICAO_SPECIMEN } from "../../specimens/documents/mrz-formats.js";
 
@@ -166,6 +166,44 @@ describe("repair by position", () => {
       settleChecks(misread, MRZ_LAYOUTS.TD3, () => []),
       misread,
     );
+  });
+
+  test("a check is never settled by a character its column cannot hold", () => {
+    // The birth date's 0 misread as 3. A reading that saw K there: K counts 20, which fits both the date's
+    // check and the composite exactly as 0 does, but a date cannot hold a letter.
+    const misread: string[] = [...ICAO_SPECIMEN.TD3];
+    misread[1] = `${misread[1]!.slice(0, 15)}3${misread[1]!.slice(16)}`;
+    const seen = (row: number, col: number) => (row === 1 && col === 15 ? ["3", "K"] : []);
+    assert.deepEqual(settleChecks(misread, MRZ_LAYOUTS.TD3, seen), misread);
+  });
+});
+
+describe("characters a column cannot hold, proposed by the glyph classifier and confirmed by the checks", () => {
+  /** A stand-in for the classifier: per cell, the character it finds likeliest among those allowed. */
+  const classifier = (answers: Record<string, string>) => (row: number, col: number) => ({
+    bestOf: (allowed: string) => {
+      const answer = answers[`${row}:${col}`];
+      return answer && allowed.includes(answer) ? { char: answer } : null;
+    },
+  });
+  const withY = (lines: readonly string[]) => {
+    const out = [...lines];
+    out[1] = `${out[1]!.slice(0, 13)}Y${out[1]!.slice(14)}`; // the birth date's 7 read as Y
+    return out;
+  };
+
+  test("Y in a date becomes the classifier's digit when the field's check and the composite then hold", () => {
+    const fixed = settleOutOfClass(withY(ICAO_SPECIMEN.TD3), MRZ_LAYOUTS.TD3, classifier({ "1:13": "7" }));
+    assert.deepEqual(fixed, [...ICAO_SPECIMEN.TD3]);
+  });
+
+  test("a classifier digit the check digits refuse is not taken", () => {
+    const misread = withY(ICAO_SPECIMEN.TD3);
+    assert.deepEqual(settleOutOfClass(misread, MRZ_LAYOUTS.TD3, classifier({ "1:13": "1" })), misread);
+    // The field's own check would hold, but the composite does not (a slipped grid): nothing is taken.
+    const slipped = [...misread];
+    slipped[1] = `${slipped[1]!.slice(0, 43)}3`;
+    assert.deepEqual(settleOutOfClass(slipped, MRZ_LAYOUTS.TD3, classifier({ "1:13": "7" })), slipped);
   });
 });
 

@@ -1,5 +1,7 @@
 // Re-reads every cell of an MRZ grid with the OCR-B glyph classifier; its answer joins tesseract's
-// votes where it is sure of it (a vote, not an override: check digits then confirm the read).
+// votes where it is sure of it (a vote, not an override: check digits then confirm the read). Each
+// cell also keeps the classifier's full distribution, so a column that can only hold a digit can ask
+// for the likeliest digit when what was read there is none.
 import type { SizedReading } from "../mrz-grid.js";
 import { glyphFeatures } from "./glyph-features.js";
 import { forward, loadGlyphModel } from "./glyph-model.js";
@@ -12,14 +14,27 @@ export interface GlyphVote {
   probability: number;
 }
 
-export function classifyCells(reading: SizedReading): (GlyphVote | null)[][] {
+export interface GlyphCell {
+  /** The classifier's answer when it is sure of it, else null. */
+  vote: GlyphVote | null;
+  /** The likeliest of the allowed characters, whatever its probability. */
+  bestOf(allowed: string): GlyphVote | null;
+}
+
+export function classifyCells(reading: SizedReading): GlyphCell[][] {
   const model = loadGlyphModel();
   return reading.rows.map((cells, row) =>
     cells.map((_, col) => {
       const { probs } = forward(model, glyphFeatures(reading, row, col));
-      let best = 0;
-      for (let k = 1; k < probs.length; k++) if (probs[k]! > probs[best]!) best = k;
-      return probs[best]! >= SURE ? { char: model.classes[best]!, probability: probs[best]! } : null;
+      const bestOf = (allowed: string): GlyphVote | null => {
+        let best = -1;
+        for (let k = 0; k < probs.length; k++) {
+          if (allowed.includes(model.classes[k]!) && (best < 0 || probs[k]! > probs[best]!)) best = k;
+        }
+        return best < 0 ? null : { char: model.classes[best]!, probability: probs[best]! };
+      };
+      const top = bestOf(model.classes);
+      return { vote: top && top.probability >= SURE ? top : null, bestOf };
     }),
   );
 }

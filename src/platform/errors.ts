@@ -62,6 +62,8 @@ export const ERROR_STATUS = {
   step_out_of_order: 409,
   session_closed: 409,
   session_not_started: 409,
+  // 408: a client that did not finish sending its request in time (answered by the HTTP parser)
+  request_timeout: 408,
   // 410: a hosted application URL whose stored expiry passed (spec: Hosted URL expiry)
   link_expired: 410,
   // 413, 415
@@ -80,6 +82,8 @@ export const ERROR_STATUS = {
   unprocessable: 422,
   // 429
   rate_limited: 429,
+  // 431: the request line and headers over Node's 16 KB limit (answered by the HTTP parser)
+  headers_too_large: 431,
   // 5xx
   internal: 500,
   upstream_failed: 502,

@@ -2,7 +2,9 @@
 // document declares are a 400 in the surface's shape (never a 500); size limits on the free-form fields and
 // on unauthenticated bodies; router failures answer in the surface's shape.
 import assert from "node:assert/strict";
+import { type AddressInfo, connect } from "node:net";
 import { after, before, describe, test } from "node:test";
+import type { LightMyRequestResponse } from "fastify";
 import { operator } from "../console/console-support.js";
 import { createTestApp, type TestApp, type TestTenant } from "../support/test-app.js";
 import {
@@ -118,6 +120,53 @@ describe("router failures in each surface's shape", () => {
       assert.equal(response.statusCode, status, `${url}: ${response.body}`);
       assertErrorShape(url, response);
     }
+  });
+});
+
+describe("requests the HTTP parser refuses, in each surface's shape", () => {
+  let t: TestApp;
+  let port: number;
+  before(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  after(() => t.close());
+
+  /** Sends raw bytes over a real socket (inject skips Node's parser) and reads the answer to the close. */
+  function raw(request: string): Promise<LightMyRequestResponse> {
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = connect(port, "127.0.0.1", () => socket.end(request));
+      socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+      socket.on("error", reject);
+      socket.on("close", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        const [head = "", body = ""] = text.split("\r\n\r\n", 2);
+        const statusCode = Number(head.split(" ")[1]);
+        resolve({ statusCode, body, json: () => JSON.parse(body) } as LightMyRequestResponse);
+      });
+    });
+  }
+
+  test("headers over 16 KB are 431 headers_too_large, an over-long URL too, never Fastify's body", async () => {
+    const filler = "a".repeat(20_000);
+    for (const path of ["/v3/session/", "/api/v1/sessions", "/api/v1/lists/", "/console/api/tenants"]) {
+      const header = await raw(`GET ${path} HTTP/1.1\r\nHost: x\r\nX-Filler: ${filler}\r\n\r\n`);
+      assert.equal(header.statusCode, 431, `${path}: ${header.body}`);
+      assertErrorShape(path, header);
+      const url = await raw(`GET ${path}?q=${filler} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      assert.equal(url.statusCode, 431, `${path}: ${url.body}`);
+      assertErrorShape(path, url);
+    }
+    const verify = await raw(`GET /v3/session/ HTTP/1.1\r\nHost: x\r\nX-Filler: ${filler}\r\n\r\n`);
+    assert.equal(verify.json().detail, "headers_too_large");
+  });
+
+  test("bytes that are not HTTP are 400 invalid_request", async () => {
+    const garbage = await raw("HELLO THERE\r\n\r\n");
+    assert.equal(garbage.statusCode, 400, garbage.body);
+    assert.deepEqual(garbage.json(), { detail: "invalid_request" });
   });
 });
 

@@ -22,6 +22,7 @@ import type { Db } from "../db/database.js";
 import { AppError, isAppError } from "../errors.js";
 import type { RateLimiter } from "../rate-limit/rate-limiter.js";
 import { bodyLimitFor, DEFAULT_BODY_LIMIT } from "./body-limits.js";
+import { answerClientError } from "./client-errors.js";
 import { renderError, surfaceOf } from "./error-bodies.js";
 import { assertStorableInput } from "./input-guards.js";
 import { registerOpenApi } from "./openapi.js";
@@ -82,6 +83,8 @@ export async function buildApp<C extends HttpContext>(
     logController: new LogController({ disableRequestLogging: true }),
     // The spec writes paths with a trailing slash; integrators often drop it.
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests the HTTP parser refuses (headers over 16 KB, not HTTP) answer in the surface's shape too.
+    clientErrorHandler: answerClientError,
     // Router failures (bad percent-encoding, an over-long path parameter) answer in the surface's shape.
     frameworkErrors: (error, request, reply: FastifyReply) => {
       const appError = routerError(error);

@@ -1,6 +1,6 @@
 // Icons for the end pages and the footer, drawn as inline SVG in the text colour: emoji depend on the
 // device's emoji font and show as empty boxes where it has none (desktop Linux, kiosks, some Android builds).
-import type { JSX } from "preact";
+import type { ComponentChildren, JSX } from "preact";
 
 export type EndIconName = "done" | "review" | "expired" | "abandoned" | "not_found" | "sent";
 
@@ -36,42 +36,40 @@ const SHAPES: Record<EndIconName, () => JSX.Element> = {
   ),
 };
 
-export function EndIcon({ name }: { name: EndIconName }) {
+/** A 24-unit line icon in the text colour, hidden from screen readers (the text beside it says it all). */
+function LineIcon(props: { class: string; size: number; stroke: number; children: ComponentChildren }) {
   return (
     <svg
-      class={`end-icon end-icon-${name}`}
+      class={props.class}
       viewBox="0 0 24 24"
-      width="52"
-      height="52"
+      width={props.size}
+      height={props.size}
       fill="none"
       stroke="currentColor"
-      stroke-width="1.8"
+      stroke-width={props.stroke}
       stroke-linecap="round"
       stroke-linejoin="round"
       aria-hidden="true"
     >
-      {SHAPES[name]()}
+      {props.children}
     </svg>
+  );
+}
+
+export function EndIcon({ name }: { name: EndIconName }) {
+  return (
+    <LineIcon class={`end-icon end-icon-${name}`} size={52} stroke={1.8}>
+      {SHAPES[name]()}
+    </LineIcon>
   );
 }
 
 /** The footer's padlock, sized to the text beside it. */
 export function LockIcon() {
   return (
-    <svg
-      class="lock-icon"
-      viewBox="0 0 24 24"
-      width="14"
-      height="14"
-      fill="none"
-      stroke="currentColor"
-      stroke-width="2.2"
-      stroke-linecap="round"
-      stroke-linejoin="round"
-      aria-hidden="true"
-    >
+    <LineIcon class="lock-icon" size={14} stroke={2.2}>
       <rect x="5" y="11" width="14" height="10" rx="2" />
       <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-    </svg>
+    </LineIcon>
   );
 }

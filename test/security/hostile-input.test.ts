@@ -123,6 +123,43 @@ describe("router failures in each surface's shape", () => {
   });
 });
 
+describe("paged lists with hostile page numbers", () => {
+  let t: TestApp;
+  let callers: Callers;
+  before(async () => {
+    t = await createTestApp();
+    callers = { tenant: await t.tenant(), consoleHeaders: (await operator(t)).headers };
+  });
+  after(() => t.close());
+
+  test("a page past any result (10^20, 1e5, -1, junk) is an empty page or a 400, never a 500", async () => {
+    const list = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/lists/",
+      headers: callers.tenant.headers,
+      payload: { name: "paging", type: "phone" },
+    });
+    assert.equal(list.statusCode, 201, list.body);
+    const lists = [
+      "/v3/session/",
+      "/v3/credits/ledger/",
+      `/api/v1/lists/${list.json().list.id}/entries/`,
+      `/console/api/tenants/${callers.tenant.tenant_id}/sessions`,
+    ];
+    for (const path of lists) {
+      for (const page of ["100000000000000000000", "1e5", "-1", "%F0%9F%99%82", "9".repeat(400)]) {
+        const url = `${path}?page=${page}&page_size=${page}`;
+        const response = await t.app.inject({ url, headers: headersFor(url, callers) });
+        assert.ok(
+          [200, 400].includes(response.statusCode),
+          `${url}: ${response.statusCode} ${response.body}`,
+        );
+        if (response.statusCode === 400) assertErrorShape(url, response);
+      }
+    }
+  });
+});
+
 describe("requests the HTTP parser refuses, in each surface's shape", () => {
   let t: TestApp;
   let port: number;

@@ -1,6 +1,7 @@
 // GET /console/api/tenants/:tenant_id/sessions: the tenant's sessions, newest first, paged, in the /v3 shape.
 import { z } from "zod";
 import type { App } from "../../platform/http/app.js";
+import { MAX_PAGE } from "../../platform/http/paging.js";
 import type { Services } from "../../services.js";
 import { listSessions } from "../../verify/sessions/list-sessions.js";
 import { sessionObjectSchema } from "../../verify/sessions/session-schemas.js";
@@ -9,7 +10,7 @@ import { CONSOLE_TAGS, tenantParams } from "../console-schemas.js";
 
 const query = z.object({
   status: z.enum(SESSION_STATUSES, { error: "invalid_status" }).optional().describe("e.g. in_review"),
-  page: z.coerce.number().int().min(1).default(1).describe("Default 1."),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1).describe(`Default 1, at most ${MAX_PAGE}.`),
   page_size: z.coerce.number().int().min(1).max(200).default(50).describe("Default 50, max 200."),
 });
 

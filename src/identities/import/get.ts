@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { AppError } from "../../platform/errors.js";
 import { type App, tenantOf } from "../../platform/http/app.js";
+import { pageParam, pageSizeParam } from "../../platform/http/paging.js";
 import type { Services } from "../../services.js";
 import { getImportBatch } from "./get-import-batch.js";
 import { IMPORT_ROW_STATUSES, type ImportRowStatus } from "./import-tables.js";
@@ -60,8 +61,8 @@ export function registerGetImportRoute(app: App, services: Services): void {
     },
     async (request) => {
       const statuses = parseStatuses(request.query.status);
-      const page = Math.max(1, Number.parseInt(request.query.page ?? "1", 10) || 1);
-      const pageSize = Math.min(200, Math.max(1, Number.parseInt(request.query.page_size ?? "50", 10) || 50));
+      const page = pageParam(request.query.page);
+      const pageSize = pageSizeParam(request.query.page_size, { fallback: 50, max: 200 });
       return getImportBatch(services.db, tenantOf(request).tenantId, request.params.batch_id, {
         statuses,
         page,

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import type { Queryable, Tx } from "../../platform/db/transaction.js";
 import { withTransaction } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
+import { pageParam, pageSizeParam } from "../../platform/http/paging.js";
 import { isUuid } from "../../platform/ids.js";
 import type { RiskListType } from "../partner-tables.js";
 import {
@@ -84,8 +85,8 @@ export async function listEntries(
     .where("id", "=", listId)
     .executeTakeFirst();
   if (!list) throw listNotFound();
-  const page = Math.max(1, integerOr(query.page, 1));
-  const pageSize = Math.min(500, Math.max(1, integerOr(query.page_size, 100)));
+  const page = pageParam(query.page);
+  const pageSize = pageSizeParam(query.page_size, { fallback: 100, max: 500 });
   let filtered = db
     .selectFrom("risk_list_entries")
     .where("tenant_id", "=", tenantId)
@@ -107,11 +108,6 @@ export async function listEntries(
       .execute(),
   ]);
   return { total: Number(count.total), page, page_size: pageSize, entries: rows.map(toEntry) };
-}
-
-function integerOr(value: string | undefined, fallback: number): number {
-  if (value === undefined || !/^\s*-?\d+\s*$/.test(value)) return fallback;
-  return Number.parseInt(value, 10);
 }
 
 export function requireEntryValue(type: RiskListType, value: unknown): string {

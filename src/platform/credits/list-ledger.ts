@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { LedgerReason } from "../db/schema.js";
 import type { Queryable } from "../db/transaction.js";
 import { AppError } from "../errors.js";
+import { pageParam, pageSizeParam } from "../http/paging.js";
 import { normalizeDecimal } from "./rates.js";
 
 export interface LedgerQuery {
@@ -32,8 +33,8 @@ export interface LedgerPage {
 export async function listLedger(db: Queryable, tenantId: string, query: LedgerQuery): Promise<LedgerPage> {
   const since = parseDay(query.since, "since");
   const until = parseDay(query.until, "until");
-  const page = Math.max(1, toInt(query.page, 1));
-  const pageSize = Math.min(500, Math.max(1, toInt(query.page_size, 100)));
+  const page = pageParam(query.page);
+  const pageSize = pageSizeParam(query.page_size, { fallback: 100, max: 500 });
 
   let scoped = db.selectFrom("credit_ledger").where("tenant_id", "=", tenantId);
   // Days are UTC days (design: Time), whatever the database session's TimeZone setting.
@@ -74,10 +75,4 @@ function parseDay(value: string | undefined, name: "since" | "until"): string | 
     throw new AppError("invalid_date", { field: name, detail: `${name} must be YYYY-MM-DD.` });
   }
   return value;
-}
-
-function toInt(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === "") return fallback;
-  const parsed = Number.parseInt(value, 10);
-  return Number.isFinite(parsed) ? parsed : fallback;
 }

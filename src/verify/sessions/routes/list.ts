@@ -1,6 +1,7 @@
 // GET /v3/session/ and its alias /v3/sessions: newest first, paged, with X-Total-Count / X-Page / X-Page-Size.
 import { z } from "zod";
 import { type App, tenantOf } from "../../../platform/http/app.js";
+import { pageParam, pageSizeParam } from "../../../platform/http/paging.js";
 import type { Services } from "../../../services.js";
 import { listSessions } from "../list-sessions.js";
 import { sessionObjectSchema } from "../session-schemas.js";
@@ -28,11 +29,8 @@ export function registerListSessionsRoute(app: App, services: Services): void {
       },
       async (request, reply) => {
         const tenantId = tenantOf(request).tenantId;
-        const page = Math.max(1, Number.parseInt(request.query.page ?? "1", 10) || 1);
-        const pageSize = Math.min(
-          200,
-          Math.max(1, Number.parseInt(request.query.page_size ?? "50", 10) || 50),
-        );
+        const page = pageParam(request.query.page);
+        const pageSize = pageSizeParam(request.query.page_size, { fallback: 50, max: 200 });
         const { total, sessions } = await listSessions(services.db, services.config, tenantId, {
           status: request.query.status,
           sessionKind: request.query.session_kind,

@@ -56,6 +56,11 @@ const STRINGS = [
   "' OR 1=1 --",
   "2026-02-30",
   "1999-01-01",
+  // Numbers as query strings carry them: past every integer type, negative, exponent, not a number.
+  "100000000000000000000",
+  "-1",
+  "1e309",
+  "NaN",
   "3f0b8a5e-8c1d-4d43-9a53-2f1b3c4d5e6f",
   "data:image/png;base64,iVBORw0KGgo=",
   "https://[::ffff:7f00:1]/hook",

@@ -5,8 +5,7 @@ import { withTransaction } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
 import type { Services } from "../../services.js";
 import { decideSession } from "../decision/decide-session.js";
-import { loadNodeStates, type SessionNodeState, sessionView } from "../decision/node-states.js";
-import type { ModuleContext } from "../modules/module.js";
+import { loadNodeStates, moduleContext, type SessionNodeState } from "../decision/node-states.js";
 import { moduleFor } from "../modules/registry.js";
 import type { SessionRow } from "../sessions/find-session.js";
 import { logSessionEvent } from "../sessions/session-log.js";
@@ -44,22 +43,6 @@ function currentNode(states: SessionNodeState[]): SessionNodeState | null {
   return applicantNodes(states).find((state) => state.state === "pending") ?? null;
 }
 
-function contextFor(
-  services: Services,
-  session: SessionRow,
-  states: SessionNodeState[],
-  state: SessionNodeState,
-): ModuleContext {
-  return {
-    services,
-    db: services.db,
-    session: sessionView(session),
-    node: state.node,
-    nodes: states,
-    captures: state.captures,
-  };
-}
-
 export async function applicantState(services: Services, token: string): Promise<ApplicantState> {
   const session = await openSession(services, await sessionByToken(services, token));
   const states = await loadNodeStates(services.db, session);
@@ -83,7 +66,7 @@ export async function applicantState(services: Services, token: string): Promise
           node_id: current.node.id,
           feature: current.node.feature,
           config: await moduleFor(current.node.feature)!.step!.describe(
-            contextFor(services, session, states, current),
+            moduleContext(services, session, states, current),
           ),
         }
       : null,
@@ -118,7 +101,7 @@ export async function submitStep(
     });
   }
   const module = moduleFor(current.node.feature)!;
-  const captures = await module.step!.submit(contextFor(services, session, states, current), body);
+  const captures = await module.step!.submit(moduleContext(services, session, states, current), body);
   await withTransaction(services.db, async (tx) => {
     const updated = await tx
       .updateTable("session_nodes")

@@ -7,7 +7,7 @@ import { withTransaction } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
 import type { Services } from "../../services.js";
 import { type SessionRow, sessionNotFound } from "../sessions/find-session.js";
-import { LAPSE_TO } from "../sessions/session-jobs.js";
+import { LAPSE_TO, lapseSession } from "../sessions/session-jobs.js";
 import { logSessionEvent } from "../sessions/session-log.js";
 import type { SessionStatus } from "../sessions/session-states.js";
 import { transitionSession } from "../sessions/transition-session.js";
@@ -92,29 +92,7 @@ async function lapseIfDue(services: Services, session: SessionRow): Promise<Sess
     services.db,
   );
   if (!lapsed.rows[0]?.lapsed) return session;
-  await withTransaction(services.db, async (tx) => {
-    const current = await tx
-      .selectFrom("sessions")
-      .select("status")
-      .where("id", "=", session.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const to = LAPSE_TO[current.status as SessionStatus];
-    if (!to) return;
-    await transitionSession(
-      tx,
-      {
-        tenantId: session.tenant_id,
-        sessionId: session.id,
-        to: to,
-        listeners: services.hooks.sessionStatusChanged,
-      },
-      {
-        actor: "system",
-        reason: to === "expired" ? "link_expired" : "session_lapsed",
-      },
-    );
-  });
+  await lapseSession(services, session);
   return reread(services, session.id);
 }
 

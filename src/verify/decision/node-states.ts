@@ -1,6 +1,7 @@
 // Loads a session's nodes (graph order) with their captures and results, as modules see them.
 import type { Queryable } from "../../platform/db/transaction.js";
-import type { NodeResult, NodeState, SessionView, WorkflowNode } from "../modules/module.js";
+import type { Services } from "../../services.js";
+import type { ModuleContext, NodeResult, NodeState, SessionView, WorkflowNode } from "../modules/module.js";
 import type { SessionRow } from "../sessions/find-session.js";
 
 export interface SessionNodeState extends NodeState {
@@ -36,5 +37,22 @@ export function sessionView(session: SessionRow): SessionView {
     prefill: session.prefill,
     contact_email: session.contact_email,
     contact_phone: session.contact_phone,
+  };
+}
+
+/** What a module sees of one node: the session, the node, every node's state and this node's captures. */
+export function moduleContext(
+  services: Services,
+  session: SessionRow,
+  states: SessionNodeState[],
+  state: SessionNodeState,
+): ModuleContext {
+  return {
+    services,
+    db: services.db,
+    session: sessionView(session),
+    node: state.node,
+    nodes: states,
+    captures: state.captures,
   };
 }

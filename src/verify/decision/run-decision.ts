@@ -12,7 +12,7 @@ import { moduleFor } from "../modules/registry.js";
 import { logSessionEvent } from "../sessions/session-log.js";
 import { transitionSession } from "../sessions/transition-session.js";
 import { combineResults, decisionReason } from "./combine-results.js";
-import { loadNodeStates, sessionView } from "./node-states.js";
+import { loadNodeStates, moduleContext } from "./node-states.js";
 
 /** The outcome, or null when there was nothing to decide (decided already, claim withdrawn, deleted). */
 export async function runDecision(
@@ -36,14 +36,7 @@ export async function runDecision(
     for (const state of states) {
       const module = moduleFor(state.node.feature);
       if (!module) throw new AppError("internal", { message: `no module for ${state.node.feature}` });
-      const context = {
-        services,
-        db: services.db,
-        session: sessionView(session),
-        node: state.node,
-        nodes: states,
-        captures: state.captures,
-      };
+      const context = moduleContext(services, session, states, state);
       let evaluation: Evaluation;
       try {
         evaluation = await module.evaluate(context);

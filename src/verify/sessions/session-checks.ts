@@ -4,7 +4,8 @@ import type { Queryable } from "../../platform/db/transaction.js";
 import type { NodeResult } from "../modules/module.js";
 import { findSession } from "./find-session.js";
 
-async function sessionNodes(db: Queryable, tenantId: string, sessionId: string) {
+/** A session's nodes in workflow order, with their state, result and captures. */
+export async function sessionNodes(db: Queryable, tenantId: string, sessionId: string) {
   return db
     .selectFrom("session_nodes")
     .select(["node_id", "feature", "state", "result", "captures"])
@@ -40,16 +41,20 @@ export async function getDecisionSummary(db: Queryable, tenantId: string, sessio
     decision: session.decision,
     decision_reason: session.decision_reason,
     completed_at: session.completed_at?.toISOString() ?? null,
-    checks: nodes.map((node) => {
-      const result = node.result as NodeResult | null;
-      return {
-        node_id: node.node_id,
-        feature: node.feature,
-        status: result?.status ?? "pending",
-        score: result?.score ?? null,
-        warnings: result?.warnings ?? [],
-      };
-    }),
+    checks: nodes.map((node) => ({
+      node_id: node.node_id,
+      feature: node.feature,
+      ...nodeCheck(node.result),
+    })),
+  };
+}
+
+/** A node's result as every summary shows it (decision summary, PDF report): pending until evaluated. */
+export function nodeCheck(result: NodeResult | null) {
+  return {
+    status: result?.status ?? "pending",
+    score: result?.score ?? null,
+    warnings: result?.warnings ?? [],
   };
 }
 

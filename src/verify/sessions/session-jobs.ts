@@ -21,6 +21,37 @@ export const LAPSE_TO: Partial<Record<SessionStatus, SessionStatus>> = {
 };
 const LAPSING = Object.keys(LAPSE_TO) as SessionStatus[];
 
+/**
+ * Moves one session whose `expires_at` passed to its lapsed status, re-read under the row lock so an
+ * applicant who finished meanwhile wins. Used by the sweep and by applicant calls that arrive first.
+ */
+export async function lapseSession(
+  services: Services,
+  session: { id: string; tenant_id: string },
+): Promise<void> {
+  await withTransaction(services.db, async (tx) => {
+    const still = await tx
+      .selectFrom("sessions")
+      .select("status")
+      .where("id", "=", session.id)
+      .where("status", "in", LAPSING)
+      .forUpdate()
+      .executeTakeFirst();
+    const to = still ? LAPSE_TO[still.status as SessionStatus] : undefined;
+    if (!to) return;
+    await transitionSession(
+      tx,
+      {
+        tenantId: session.tenant_id,
+        sessionId: session.id,
+        to,
+        listeners: services.hooks.sessionStatusChanged,
+      },
+      { actor: "system", reason: to === "expired" ? "link_expired" : "session_lapsed" },
+    );
+  });
+}
+
 export async function expireLapsedSessions(services: Services, batch = 500): Promise<number> {
   const due = await services.db
     .selectFrom("sessions")
@@ -31,32 +62,7 @@ export async function expireLapsedSessions(services: Services, batch = 500): Pro
     .orderBy("expires_at")
     .limit(batch)
     .execute();
-  for (const session of due) {
-    await withTransaction(services.db, async (tx) => {
-      // Re-read under the row lock: an applicant who finished meanwhile wins.
-      const still = await tx
-        .selectFrom("sessions")
-        .select("status")
-        .where("id", "=", session.id)
-        .where("status", "in", LAPSING)
-        .forUpdate()
-        .executeTakeFirst();
-      const to = still ? LAPSE_TO[still.status as SessionStatus] : undefined;
-      if (to)
-        await transitionSession(
-          tx,
-          {
-            tenantId: session.tenant_id,
-            sessionId: session.id,
-            to: to,
-            listeners: services.hooks.sessionStatusChanged,
-          },
-          {
-            reason: to === "expired" ? "link_expired" : "session_lapsed",
-          },
-        );
-    });
-  }
+  for (const session of due) await lapseSession(services, session);
   return due.length;
 }
 

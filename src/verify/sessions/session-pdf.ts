@@ -2,9 +2,9 @@
 // application/pdf attachment. Evidence thumbnails come from the media store, never from URLs.
 import sharp from "sharp";
 import type { Services } from "../../services.js";
-import type { NodeResult } from "../modules/module.js";
 import { findSession } from "./find-session.js";
 import { type ReportCheck, type ReportImage, renderSessionReport } from "./pdf-report.js";
+import { nodeCheck, sessionNodes } from "./session-checks.js";
 
 const MAX_THUMBNAILS = 12;
 
@@ -15,13 +15,7 @@ export async function generateSessionPdf(
 ) {
   const session = await findSession(services.db, tenantId, sessionId);
   const [nodes, reviews, media] = await Promise.all([
-    services.db
-      .selectFrom("session_nodes")
-      .select(["node_id", "feature", "result"])
-      .where("tenant_id", "=", tenantId)
-      .where("session_id", "=", session.id)
-      .orderBy("position")
-      .execute(),
+    sessionNodes(services.db, tenantId, session.id),
     services.db
       .selectFrom("session_reviews")
       .select(["reviewer", "decision", "reason", "created_at"])
@@ -40,17 +34,12 @@ export async function generateSessionPdf(
       .limit(MAX_THUMBNAILS)
       .execute(),
   ]);
-  const checks: ReportCheck[] = nodes.map((node) => {
-    const result = node.result as NodeResult | null;
-    return {
-      nodeId: node.node_id,
-      feature: node.feature,
-      status: result?.status ?? "pending",
-      score: result?.score ?? null,
-      warnings: result?.warnings ?? [],
-      details: result ? detailLines(result.data) : [],
-    };
-  });
+  const checks: ReportCheck[] = nodes.map((node) => ({
+    nodeId: node.node_id,
+    feature: node.feature,
+    ...nodeCheck(node.result),
+    details: node.result ? detailLines(node.result.data) : [],
+  }));
   const images: ReportImage[] = [];
   for (const object of media) {
     const bytes = await services.media.get(object.path);

@@ -5,7 +5,6 @@ import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
@@ -21,6 +20,7 @@ import { rateFor } from "../../src/platform/credits/rates.js";
 import { lockDataDir } from "../../src/platform/db/data-dir-lock.js";
 import { enabledFeatures } from "../../src/platform/tenants/entitlements.js";
 import type { Services } from "../../src/services.js";
+import { collectOutput, freePort } from "../support/kyc-process.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const MAIN = join(ROOT, "src/cli/main.ts");
@@ -106,16 +106,7 @@ function spawnKyc(place: Place, args: string[], extra: Record<string, string> = 
 }
 
 function runCli(place: Place, args: string[], extra: Record<string, string> = {}): Promise<CliResult> {
-  const child = spawnKyc(place, args, extra);
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.on("data", (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr!.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve) => child.once("close", (code) => resolve({ code, stdout, stderr })));
+  return collectOutput(spawnKyc(place, args, extra));
 }
 
 /** Runs a command that must succeed and returns its `--json` output. */
@@ -123,17 +114,6 @@ async function kyc<T = Record<string, unknown>>(place: Place, ...args: string[])
   const result = await runCli(place, [...args, "--json"]);
   assert.equal(result.code, 0, `kyc ${args.join(" ")}: ${result.stderr}`);
   return JSON.parse(result.stdout) as T;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 async function startServer(place: Place): Promise<RunningServer> {

@@ -101,7 +101,13 @@ export function runKyc(
   args: string[],
   env: Record<string, string | undefined>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawnKyc(args, kycEnv(env));
+  return collectOutput(spawnKyc(args, kycEnv(env)));
+}
+
+/** Waits for a spawned command to close and returns its exit code and everything it printed. */
+export function collectOutput(
+  child: ChildProcess,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
   child.stdout!.on("data", (chunk) => {

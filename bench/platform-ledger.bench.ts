@@ -8,7 +8,7 @@ import { createHttpApp } from "../src/composition/http-app.js";
 import type { App } from "../src/platform/http/app.js";
 import { createTenant } from "../src/platform/tenants/tenants.js";
 import { type BenchDatabase, benchDatabases, openBenchServices } from "./support/bench-services.js";
-import { type LatencySummary, summarize } from "./support/latency-stats.js";
+import { type LatencySummary, latencyRow, summarize } from "./support/latency-stats.js";
 
 const ROUNDS = Number(process.env.LEDGER_BENCH_ROUNDS ?? 10);
 const PER_ROUND = Number(process.env.LEDGER_BENCH_PER_ROUND ?? 60);
@@ -84,15 +84,7 @@ async function measure(database: BenchDatabase): Promise<{ ledger: LatencySummar
   }
 }
 
-function row(label: string, summary: LatencySummary): string {
-  return [
-    label.padEnd(34),
-    String(summary.requests).padStart(8),
-    summary.perSecond.toFixed(0).padStart(10),
-    summary.p50Ms.toFixed(3).padStart(10),
-    summary.p99Ms.toFixed(3).padStart(10),
-  ].join("");
-}
+const row = (label: string, summary: LatencySummary) => latencyRow(label, summary, 34);
 
 console.log(
   `platform-ledger: ${ROUNDS} interleaved rounds × ${PER_ROUND} requests per target (+${WARMUP} warm-up), app.inject`,

@@ -14,7 +14,7 @@ import { deliverWebhookEvent } from "../src/webhooks/deliver-event.js";
 import { enqueueWebhookEvent } from "../src/webhooks/enqueue-event.js";
 import { signDelivery } from "../src/webhooks/sign-delivery.js";
 import { type BenchDatabase, benchDatabases, openBenchServices } from "./support/bench-services.js";
-import { type LatencySummary, summarize } from "./support/latency-stats.js";
+import { type LatencySummary, latencyRow, summarize } from "./support/latency-stats.js";
 
 const ROUNDS = Number(process.env.WEBHOOK_BENCH_ROUNDS ?? 8);
 const PER_ROUND = Number(process.env.WEBHOOK_BENCH_PER_ROUND ?? 40);
@@ -119,15 +119,7 @@ async function measure(database: BenchDatabase): Promise<Results> {
   }
 }
 
-function row(label: string, summary: LatencySummary): string {
-  return [
-    label.padEnd(44),
-    String(summary.requests).padStart(8),
-    summary.perSecond.toFixed(0).padStart(10),
-    summary.p50Ms.toFixed(3).padStart(10),
-    summary.p99Ms.toFixed(3).padStart(10),
-  ].join("");
-}
+const row = (label: string, summary: LatencySummary) => latencyRow(label, summary, 44);
 
 console.log(
   `webhook-delivery: ${ROUNDS} interleaved rounds × ${PER_ROUND} per target (+${WARMUP} warm-up), loopback receiver`,

@@ -22,3 +22,14 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
+
+/** One table row: label, requests, requests/s, p50 and p99 in ms, in fixed-width columns. */
+export function latencyRow(label: string, summary: LatencySummary, labelWidth: number): string {
+  return [
+    label.padEnd(labelWidth),
+    String(summary.requests).padStart(8),
+    summary.perSecond.toFixed(0).padStart(10),
+    summary.p50Ms.toFixed(3).padStart(10),
+    summary.p99Ms.toFixed(3).padStart(10),
+  ].join("");
+}

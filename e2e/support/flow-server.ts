@@ -1,12 +1,12 @@
 // The real service in-process on a loopback port (FLOW_URL = PUBLIC_URL = that address), serving the built
 // web app, plus a webhook receiver: what a browser test drives from a session URL to a signed webhook.
 import { spawnSync } from "node:child_process";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { createHttpApp } from "../../src/composition/http-app.js";
 import type { App } from "../../src/platform/http/app.js";
 import { createTenant, setWebhookUrl } from "../../src/platform/tenants/tenants.js";
 import { deliverWebhookEvent } from "../../src/webhooks/deliver-event.js";
+import { freePort } from "../../test/support/kyc-process.js";
 import { createTestServices, type TestServices } from "../../test/support/test-services.js";
 import {
   startWebhookReceiver,
@@ -23,17 +23,6 @@ export function ensureWebBuilt(): void {
     stdio: "inherit",
   });
   if (result.status !== 0) throw new Error("web build failed");
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface FlowServer {

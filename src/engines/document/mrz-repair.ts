@@ -127,6 +127,13 @@ function allowedIn(layout: MrzLayout, row: number, col: number): string | undefi
   return ALLOWED[layout.classes[row]?.[col] as ColumnClass];
 }
 
+/** The check digit's cell, then every cell of the field it guards, as [line, column]. */
+function checkPositions(check: MrzCheck): [number, number][] {
+  const positions: [number, number][] = [check.digit];
+  for (const [line, from, to] of check.over) for (let c = from; c < to; c++) positions.push([line, c]);
+  return positions;
+}
+
 /**
  * Where checked fields hold characters their columns cannot (a 6 read as H in a date) that no twin
  * mapping explained, puts in the OCR-B classifier's likeliest allowed character for each. The result is
@@ -143,8 +150,7 @@ export function settleOutOfClass(
   const touched: MrzCheck[] = [];
   for (const check of layout.checks) {
     if (check.field === "composite") continue;
-    const positions: [number, number][] = [check.digit];
-    for (const [line, from, to] of check.over) for (let c = from; c < to; c++) positions.push([line, c]);
+    const positions = checkPositions(check);
     for (const [row, col] of positions) {
       const allowed = allowedIn(layout, row, col);
       const current = trial[row]![col]!;
@@ -212,8 +218,7 @@ export function settleChecks(
   );
   /** Single substitutions making `check` hold without breaking another; `twins` adds letter/digit twins. */
   const fixesFor = (check: MrzCheck, withTwins: boolean): string[][] => {
-    const positions: [number, number][] = [check.digit];
-    for (const [line, from, to] of check.over) for (let c = from; c < to; c++) positions.push([line, c]);
+    const positions = checkPositions(check);
     const fixes: string[][] = [];
     for (const [row, col] of positions) {
       const cls = layout.classes[row]![col] as ColumnClass;

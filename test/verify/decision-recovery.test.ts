@@ -25,6 +25,18 @@ describe("decision recovery after a crash during finish", () => {
   });
   after(() => t.close());
 
+  /** A decision run that claimed its job and died: its job is running and its lease has already lapsed. */
+  async function deadDecisionRun(sessionId: string): Promise<string> {
+    const jobId = await requestDecision(t.services, tenant.tenant_id, sessionId);
+    assert.ok(await claimJobById(t.services.db, jobId, 60_000));
+    await t.services.db
+      .updateTable("jobs")
+      .set({ locked_until: sql`now() - interval '1 second'` as never })
+      .where("id", "=", jobId)
+      .execute();
+    return jobId;
+  }
+
   /** A session whose only step is answered: the next call is finish. */
   async function readyToFinish() {
     const session = await createSessionOver(t, tenant, { workflow_id: workflowId });
@@ -72,13 +84,7 @@ describe("decision recovery after a crash during finish", () => {
   test("a finish whose process died mid-decision is taken over by the retry once its lease lapses", async () => {
     const session = await readyToFinish();
     // The dead request: it claimed the decision and its job, then vanished.
-    const jobId = await requestDecision(t.services, tenant.tenant_id, session.id);
-    assert.ok(await claimJobById(t.services.db, jobId, 60_000));
-    await t.services.db
-      .updateTable("jobs")
-      .set({ locked_until: sql`now() - interval '1 second'` as never })
-      .where("id", "=", jobId)
-      .execute();
+    const jobId = await deadDecisionRun(session.id);
     const retried = await finish(session.token);
     assert.equal(retried.statusCode, 200, retried.body);
     assert.equal(retried.json().status, "approved");
@@ -96,13 +102,7 @@ describe("decision recovery after a crash during finish", () => {
     const worker = startJobWorker(t.services, [decideSessionJob as never], { pollMs: 60_000 });
     await worker.stop();
     const session = await readyToFinish();
-    const jobId = await requestDecision(t.services, tenant.tenant_id, session.id);
-    assert.ok(await claimJobById(t.services.db, jobId, 60_000));
-    await t.services.db
-      .updateTable("jobs")
-      .set({ locked_until: sql`now() - interval '1 second'` as never })
-      .where("id", "=", jobId)
-      .execute();
+    const jobId = await deadDecisionRun(session.id);
     assert.equal(await requeueStaleJobs(t.services.db), 1);
     assert.equal(await worker.drain(), 1);
     const state = await t.app.inject({ url: `/flow-api/${session.token}/state` });

@@ -102,7 +102,7 @@ describe("decision recovery after a crash during finish", () => {
     const worker = startJobWorker(t.services, [decideSessionJob as never], { pollMs: 60_000 });
     await worker.stop();
     const session = await readyToFinish();
-    const jobId = await deadDecisionRun(session.id);
+    await deadDecisionRun(session.id);
     assert.equal(await requeueStaleJobs(t.services.db), 1);
     assert.equal(await worker.drain(), 1);
     const state = await t.app.inject({ url: `/flow-api/${session.token}/state` });

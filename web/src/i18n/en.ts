@@ -152,6 +152,42 @@ export const en = {
   "error.tenant_suspended":
     "This verification is not available at the moment. Contact the company that sent you the link.",
   "error.invalid_request": "Please check the highlighted fields.",
+  "contact.email_heading": "Verify your email address",
+  "contact.phone_heading": "Verify your mobile number",
+  "contact.send_to_email": "We will send a 6-digit code to {destination}.",
+  "contact.send_to_phone": "We will text a 6-digit code to {destination}.",
+  "contact.enter_email": "Enter the email address we should send a 6-digit code to.",
+  "contact.enter_phone": "Enter the mobile number we should text a 6-digit code to.",
+  "contact.email_label": "Email address",
+  "contact.phone_label": "Mobile number",
+  "contact.phone_hint":
+    "For a Nepal number, 98XXXXXXXX is enough; otherwise start with + and the country code.",
+  "contact.send": "Send code",
+  "contact.code_heading": "Enter the code",
+  "contact.code_sent_email": "We sent a 6-digit code to {destination}. Check your inbox and spam folder.",
+  "contact.code_sent_phone": "We texted a 6-digit code to {destination}.",
+  "contact.code_label": "6-digit code",
+  "contact.code_hint": "The code works for about {minutes} more minutes.",
+  "contact.verify": "Verify",
+  "contact.resend": "Send a new code",
+  "contact.resend_in": "You can ask for a new code in {time}.",
+  "contact.change_email": "Use a different email address",
+  "contact.change_phone": "Use a different number",
+  "contact.keep_current": "Keep the current one",
+  "contact.skip": "Skip this step",
+  "contact.error.invalid_code": "That code is not right. Attempts left: {n}.",
+  "contact.error.code_required": "Enter the 6 digits of the code.",
+  "contact.error.too_many_attempts": "Too many wrong codes. Ask for a new code.",
+  "contact.error.code_expired": "This code has expired. Ask for a new code.",
+  "contact.error.resend_too_soon": "Please wait a moment before asking for another code.",
+  "contact.error.send_limit_reached":
+    "You have asked for the most codes allowed in an hour. Try again later.",
+  "contact.error.delivery_failed": "We could not send the code just now. Please try again.",
+  "contact.error.unavailable": "Codes cannot be sent at the moment. Please try again later.",
+  "contact.error.contact_missing":
+    "We have no address to send a code to. Contact the company that sent you the link.",
+  "contact.error.invalid_email": "Enter a valid email address, like name@example.com.",
+  "contact.error.invalid_phone": "Enter a valid mobile number.",
 } as const;
 
 export type StringKey = keyof typeof en;

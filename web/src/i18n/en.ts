@@ -175,16 +175,20 @@ export const en = {
   "contact.change_phone": "Use a different number",
   "contact.keep_current": "Keep the current one",
   "contact.skip": "Skip this step",
-  "contact.error.invalid_code": "That code is not right. Attempts left: {n}.",
+  "error.invalid_code": "That code is not right. Attempts left: {n}.",
   "contact.error.code_required": "Enter the 6 digits of the code.",
-  "contact.error.too_many_attempts": "Too many wrong codes. Ask for a new code.",
-  "contact.error.code_expired": "This code has expired. Ask for a new code.",
-  "contact.error.resend_too_soon": "Please wait a moment before asking for another code.",
-  "contact.error.send_limit_reached":
+  "error.too_many_attempts": "Too many wrong codes. Ask for a new code.",
+  "error.code_expired": "This code has expired. Ask for a new code.",
+  "error.resend_too_soon": "Please wait a moment before asking for another code.",
+  "error.send_limit_reached":
     "You have asked for the most codes allowed in an hour. Try again later.",
-  "contact.error.delivery_failed": "We could not send the code just now. Please try again.",
-  "contact.error.unavailable": "Codes cannot be sent at the moment. Please try again later.",
-  "contact.error.contact_missing":
+  "error.delivery_failed": "We could not send the code just now. Please try again.",
+  "error.email_unavailable": "Codes cannot be sent at the moment. Please try again later.",
+  "error.sms_unavailable": "Codes cannot be sent at the moment. Please try again later.",
+  "error.contact_not_editable": "The code can only go to the address we have on file.",
+  "error.code_not_sent": "Ask for a code first.",
+  "error.skip_not_allowed": "This step cannot be skipped yet. Ask for a code.",
+  "error.contact_missing":
     "We have no address to send a code to. Contact the company that sent you the link.",
   "contact.error.invalid_email": "Enter a valid email address, like name@example.com.",
   "contact.error.invalid_phone": "Enter a valid mobile number.",

@@ -3,7 +3,6 @@
 // Every number on the screen (time left, attempts, sends) comes from the server's step config.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, type StepBodies, type StepConfigs } from "../api.js";
-import type { StringKey } from "../i18n/en.js";
 import { errorKey } from "../i18n/i18n.js";
 import { Alert, Heading } from "../ui.js";
 import type { StepProps } from "./step-props.js";
@@ -29,19 +28,6 @@ function useCountdown(seconds: number | null): number | null {
 }
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-
-/** Codes shown as their own sentence; the rest go through the shared error table. */
-const CODE_ERRORS: Partial<Record<string, StringKey>> = {
-  invalid_code: "contact.error.invalid_code",
-  too_many_attempts: "contact.error.too_many_attempts",
-  code_expired: "contact.error.code_expired",
-  resend_too_soon: "contact.error.resend_too_soon",
-  send_limit_reached: "contact.error.send_limit_reached",
-  delivery_failed: "contact.error.delivery_failed",
-  email_unavailable: "contact.error.unavailable",
-  sms_unavailable: "contact.error.unavailable",
-  contact_missing: "contact.error.contact_missing",
-};
 
 export function ContactStep({ t, config: raw, submit, refresh }: StepProps) {
   const config = raw as Config;
@@ -114,10 +100,10 @@ export function ContactStep({ t, config: raw, submit, refresh }: StepProps) {
 
   const errorText = error
     ? error === "invalid_code"
-      ? t("contact.error.invalid_code", { n: config.attempts_left ?? 0 })
+      ? t("error.invalid_code", { n: config.attempts_left ?? 0 })
       : error === "code_required"
         ? t("contact.error.code_required")
-        : t(CODE_ERRORS[error] ?? errorKey(error))
+        : t(errorKey(error))
     : null;
   const skip = config.can_skip ? (
     <button type="button" class="btn secondary" disabled={busy} onClick={() => call({ action: "skip" })}>
@@ -126,7 +112,7 @@ export function ContactStep({ t, config: raw, submit, refresh }: StepProps) {
   ) : null;
   const limitReached = config.sends_left === 0;
   const resendNote = limitReached ? (
-    <p class="small muted center">{t("contact.error.send_limit_reached")}</p>
+    <p class="small muted center">{t("error.send_limit_reached")}</p>
   ) : resendIn ? (
     <p class="small muted center" aria-live="polite">
       {t("contact.resend_in", { time: clock(resendIn) })}
@@ -224,7 +210,7 @@ export function ContactStep({ t, config: raw, submit, refresh }: StepProps) {
             ? t(email ? "contact.send_to_email" : "contact.send_to_phone", {
                 destination: config.destination,
               })
-            : t("contact.error.contact_missing")}
+            : t("error.contact_missing")}
         </p>
       )}
       {errorText ? <Alert>{errorText}</Alert> : null}

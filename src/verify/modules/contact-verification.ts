@@ -36,20 +36,23 @@ import { DEFAULT_PHONE_REGION, isSupportedRegion } from "../contact/phone-number
 import { transitionSession } from "../sessions/transition-session.js";
 import type { ModuleContext, NodeStatus, StepResponse, WorkflowModule } from "./module.js";
 
-const configSchema = z.object({
+const emailConfigSchema = z.strictObject({
   required: z.boolean().default(true),
   on_unverified: z.enum(["declined", "in_review"]).default("declined"),
   allow_applicant_input: z.boolean().default(false),
+});
+const phoneConfigSchema = emailConfigSchema.extend({
   default_country: z
     .string()
     .transform((value) => value.toUpperCase())
     .refine(isSupportedRegion, "is not a region libphonenumber knows")
     .default(DEFAULT_PHONE_REGION),
 });
-type ContactConfig = z.infer<typeof configSchema>;
+type ContactConfig = z.infer<typeof phoneConfigSchema>;
 
 function configOf(context: ModuleContext): ContactConfig {
-  return configSchema.parse(context.node.config);
+  // Email nodes have no region; their numbers are never read, so the phone default stands in.
+  return phoneConfigSchema.parse(context.node.config);
 }
 
 function scopeOf(context: ModuleContext): CodeScope {
@@ -138,6 +141,17 @@ function contactModule(feature: "EMAIL_VERIFICATION" | "PHONE_VERIFICATION"): Wo
       captures: null,
       event: "code_sent",
       async commit(tx: Tx) {
+        // A verify of the previous code may have completed the step while this one was being delivered.
+        const node = await tx
+          .selectFrom("session_nodes")
+          .select("state")
+          .where("session_id", "=", context.session.id)
+          .where("node_id", "=", context.node.id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (node?.state !== "pending") {
+          throw new AppError("step_out_of_order", { message: "This step is already complete." });
+        }
         await confirmDelivery(tx, scope, reserved.id);
         await moveSession(tx, context, "awaiting_user");
       },
@@ -188,7 +202,8 @@ function contactModule(feature: "EMAIL_VERIFICATION" | "PHONE_VERIFICATION"): Wo
     features: [feature],
     decisionArray: channel === "email" ? "email_verifications" : "phone_verifications",
     parseConfig(config) {
-      const parsed = configSchema.safeParse(config ?? {});
+      const schema = channel === "email" ? emailConfigSchema : phoneConfigSchema;
+      const parsed = schema.safeParse(config ?? {});
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
         throw new AppError("invalid_workflow", {

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { sql } from "kysely";
+import { parseWorkflowDefinition } from "../../../src/verify/workflows/parse-workflow.js";
 import { createWorkflow } from "../../../src/verify/workflows/workflows.js";
 import { codeIn, type SmtpInbox, startSmtpInbox } from "../../support/smtp-inbox.js";
 import { createTestApp, type TestApp, type TestTenant } from "../../support/test-app.js";
@@ -311,6 +312,21 @@ describe("contact verification (email and phone OTP)", () => {
     const finish = await t.app.inject({ method: "POST", url: `/flow-api/${session.token}/finish` });
     assert.equal(finish.statusCode, 409);
     assert.equal(finish.json().detail, "steps_incomplete");
+  });
+});
+
+describe("contact verification node config", () => {
+  test("is validated when the workflow is saved: unknown keys and regions are refused", () => {
+    const parse = (feature: string, config: Record<string, unknown>) =>
+      parseWorkflowDefinition({ name: "x", nodes: [{ feature, config }] });
+    assert.equal(
+      parse("PHONE_VERIFICATION", { default_country: "in" }).nodes[0]!.config.default_country,
+      "IN",
+    );
+    assert.throws(() => parse("PHONE_VERIFICATION", { default_country: "XX" }), /default_country/);
+    assert.throws(() => parse("EMAIL_VERIFICATION", { default_country: "NP" }), /default_country/);
+    assert.throws(() => parse("EMAIL_VERIFICATION", { on_unverified: "approved" }), /on_unverified/);
+    assert.throws(() => parse("EMAIL_VERIFICATION", { requried: false }), /requried/);
   });
 });
 

@@ -180,8 +180,7 @@ export const en = {
   "error.too_many_attempts": "Too many wrong codes. Ask for a new code.",
   "error.code_expired": "This code has expired. Ask for a new code.",
   "error.resend_too_soon": "Please wait a moment before asking for another code.",
-  "error.send_limit_reached":
-    "You have asked for the most codes allowed in an hour. Try again later.",
+  "error.send_limit_reached": "You have asked for the most codes allowed in an hour. Try again later.",
   "error.delivery_failed": "We could not send the code just now. Please try again.",
   "error.email_unavailable": "Codes cannot be sent at the moment. Please try again later.",
   "error.sms_unavailable": "Codes cannot be sent at the moment. Please try again later.",

@@ -38,6 +38,8 @@ export function ContactStep({ t, config: raw, submit, refresh }: StepProps) {
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Attempts left after a wrong code, fixed when it is shown (the refreshed config must not move it again).
+  const [attemptsLeft, setAttemptsLeft] = useState(0);
   const resendIn = useCountdown(config.resend_in_seconds);
   const codeInput = useRef<HTMLInputElement>(null);
   const showCode = config.code_sent && !editing;
@@ -72,7 +74,10 @@ export function ContactStep({ t, config: raw, submit, refresh }: StepProps) {
       } else {
         setError(detail);
       }
-      if (detail === "invalid_code") setCode("");
+      if (detail === "invalid_code") {
+        setCode("");
+        setAttemptsLeft(Math.max(0, (config.attempts_left ?? 1) - 1));
+      }
       // Attempts, expiry and the resend clock changed on the server: read them again.
       refresh();
     } finally {
@@ -100,7 +105,7 @@ export function ContactStep({ t, config: raw, submit, refresh }: StepProps) {
 
   const errorText = error
     ? error === "invalid_code"
-      ? t("error.invalid_code", { n: config.attempts_left ?? 0 })
+      ? t("error.invalid_code", { n: attemptsLeft })
       : error === "code_required"
         ? t("contact.error.code_required")
         : t(errorKey(error))

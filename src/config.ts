@@ -55,7 +55,24 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   YENTE_DATASET: z.string().min(1).default("default"),
+  // design: OTP steps — email over SMTP, SMS through a signed webhook or a Twilio-compatible API.
+  SMTP_URL: optionalUrl(),
+  SMTP_FROM: z.string().min(3).optional(),
+  SMS_WEBHOOK_URL: optionalUrl(),
+  SMS_WEBHOOK_SECRET: z.string().min(16).optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_BASE_URL: z.string().url().default("https://api.twilio.com"),
 });
+
+function optionalUrl() {
+  return z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+}
 
 export type RateBucket =
   | "kyc_v3_tools"
@@ -89,6 +106,12 @@ export interface Config {
   amlProvider: "builtin" | "yente";
   yenteUrl?: string;
   yenteDataset: string;
+  /** Email for OTP steps; unset = no email channel (NODE_ENV=development logs to the outbox instead). */
+  smtpUrl?: string;
+  smtpFrom: string;
+  smsWebhookUrl?: string;
+  smsWebhookSecret?: string;
+  twilio?: { baseUrl: string; accountSid: string; authToken: string; from: string };
 }
 
 export class ConfigError extends Error {}
@@ -103,6 +126,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.AML_PROVIDER === "yente" && !e.YENTE_URL) {
     throw new ConfigError("Invalid configuration:\n  YENTE_URL: required when AML_PROVIDER=yente");
+  }
+  if (e.SMS_WEBHOOK_URL && !e.SMS_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration:\n  SMS_WEBHOOK_SECRET: required when SMS_WEBHOOK_URL is set",
+    );
+  }
+  const twilioSet = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM].filter(Boolean).length;
+  if (twilioSet !== 0 && twilioSet !== 3) {
+    throw new ConfigError(
+      "Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three or none",
+    );
   }
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
@@ -133,6 +167,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     amlProvider: e.AML_PROVIDER,
     yenteUrl: e.YENTE_URL,
     yenteDataset: e.YENTE_DATASET,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+    smsWebhookUrl: e.SMS_WEBHOOK_URL,
+    smsWebhookSecret: e.SMS_WEBHOOK_SECRET,
+    twilio: e.TWILIO_ACCOUNT_SID
+      ? {
+          baseUrl: e.TWILIO_BASE_URL,
+          accountSid: e.TWILIO_ACCOUNT_SID,
+          authToken: e.TWILIO_AUTH_TOKEN!,
+          from: e.TWILIO_FROM!,
+        }
+      : undefined,
   };
 }
 

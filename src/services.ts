@@ -4,6 +4,7 @@
 import type { Logger } from "pino";
 import type { Config } from "./config.js";
 import type { Engines } from "./engines/engine-registry.js";
+import type { Messaging } from "./engines/messaging/messaging.js";
 import type { KeyUsageRecorder } from "./platform/auth/key-usage.js";
 import type { DatabaseHandle, Db } from "./platform/db/database.js";
 import type { MediaStore } from "./platform/media/media-store.js";
@@ -20,6 +21,8 @@ export interface Services {
   keyUsage: KeyUsageRecorder;
   media: MediaStore;
   engines: Engines;
+  /** Email and SMS to applicants (OTP steps); a channel is null when not configured. */
+  messaging: Messaging;
   hooks: ServiceHooks;
 }
 

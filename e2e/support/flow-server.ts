@@ -42,7 +42,8 @@ export interface FlowServer {
   close(): Promise<void>;
 }
 
-export async function startFlowServer(): Promise<FlowServer> {
+/** `env` adds configuration (e.g. SMTP_URL and SMS_WEBHOOK_URL for the contact-verification screens). */
+export async function startFlowServer(env: Record<string, string> = {}): Promise<FlowServer> {
   ensureWebBuilt();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -50,6 +51,7 @@ export async function startFlowServer(): Promise<FlowServer> {
     FLOW_URL: url,
     PUBLIC_URL: url,
     ALLOW_PRIVATE_TARGETS: "true",
+    ...env,
   });
   const app = await createHttpApp(services, { logger: false });
   await app.listen({ port, host: "127.0.0.1" });

@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { pino } from "pino";
 import type { Config } from "../config.js";
 import { createEngines } from "../engines/engine-registry.js";
+import { createMessaging } from "../engines/messaging/messaging.js";
 import { prepareFaceVectorIndex } from "../identities/face-gallery/vector-index.js";
 import { createKeyUsageRecorder } from "../platform/auth/key-usage.js";
 import { openDatabase } from "../platform/db/database.js";
@@ -54,12 +55,14 @@ export async function createServices(config: Config, options: CreateServicesOpti
     keyUsage: createKeyUsageRecorder(database.db),
     media: createMediaStore(config.mediaStore),
     engines: createEngines(config),
+    messaging: createMessaging(config, log),
     hooks: serviceHooks,
   };
 }
 
 export async function closeServices(services: Services): Promise<void> {
   await services.engines.close();
+  await services.messaging.close();
   await services.keyUsage.close();
   await services.rateLimiter.close();
   await services.database.close();

@@ -48,7 +48,9 @@ export async function applicantState(services: Services, token: string): Promise
   const states = await loadNodeStates(services.db, session);
   const finished =
     TERMINAL_STATUSES.includes(session.status as SessionStatus) || session.status === "in_review";
-  const current = finished || session.status !== "in_progress" ? null : currentNode(states);
+  // awaiting_user: the current step (an OTP step) waits for the applicant's code.
+  const open = session.status === "in_progress" || session.status === "awaiting_user";
+  const current = finished || !open ? null : currentNode(states);
   const branding = await loadSessionBranding(services.db, session.tenant_id, session.workflow_id);
   const consent = await consentState(services.db, session, branding);
   return {
@@ -100,24 +102,30 @@ export async function submitStep(
       message: `The current step is ${current?.node.id ?? "none"}.`,
     });
   }
-  const module = moduleFor(current.node.feature)!;
-  const captures = await module.step!.submit(moduleContext(services, session, states, current), body);
+  const step = moduleFor(current.node.feature)!.step!;
+  const context = moduleContext(services, session, states, current);
+  const response = step.respond
+    ? await step.respond(context, body)
+    : { captures: await step.submit!(context, body), event: "submitted" };
   await withTransaction(services.db, async (tx) => {
-    const updated = await tx
-      .updateTable("session_nodes")
-      .set({ state: "captured", captures: JSON.stringify(captures), updated_at: sql`now()` })
-      .where("session_id", "=", session.id)
-      .where("node_id", "=", nodeId)
-      .where("state", "=", "pending")
-      .returning("node_id")
-      .executeTakeFirst();
-    if (!updated) {
-      throw new AppError("step_out_of_order", { message: APPLICANT_ERRORS.step_out_of_order.message });
+    if (response.captures) {
+      const updated = await tx
+        .updateTable("session_nodes")
+        .set({ state: "captured", captures: JSON.stringify(response.captures), updated_at: sql`now()` })
+        .where("session_id", "=", session.id)
+        .where("node_id", "=", nodeId)
+        .where("state", "=", "pending")
+        .returning("node_id")
+        .executeTakeFirst();
+      if (!updated) {
+        throw new AppError("step_out_of_order", { message: APPLICANT_ERRORS.step_out_of_order.message });
+      }
     }
+    await response.commit?.(tx);
     await logSessionEvent(tx, {
       tenantId: session.tenant_id,
       sessionId: session.id,
-      type: `step.${nodeId}.submitted`,
+      type: `step.${nodeId}.${response.event}`,
       actor: "applicant",
       data: { feature: current.node.feature },
     });

@@ -8,7 +8,9 @@ export function assertTakesInput(session: Pick<SessionRow, "status">): void {
   if (session.status === "not_started") {
     throw new AppError("session_not_started", { message: APPLICANT_ERRORS.session_not_started.message });
   }
-  if (session.status !== "in_progress") {
+  // awaiting_user: an OTP step waits for the applicant, who may still act on it (finish is then refused as
+  // steps_incomplete, since that step is current).
+  if (session.status !== "in_progress" && session.status !== "awaiting_user") {
     throw new AppError("session_closed", { message: APPLICANT_ERRORS.session_closed.message });
   }
 }

@@ -74,6 +74,10 @@ export function registerApplicantRoutes(app: App, services: Services): void {
           "{front_image, back_image?, source?, document_type?}; LIVENESS per method (see current_step.config): " +
           "PASSIVE {image, video}, PASSIVE_VIDEO {video}, challenge methods {challenge_id, frames[{image, t_ms}]}; " +
           "AML_SCREENING {full_name, date_of_birth?, nationality?}; images and clips as base64 or data: URIs. " +
+          'EMAIL_VERIFICATION / PHONE_VERIFICATION take several calls: {action: "send"} (optionally with ' +
+          "email | phone when current_step.config.can_change) sends a 6-digit code (valid 10 min, 5 attempts, " +
+          "resend after 30 s, 5 per hour per session) and leaves the session awaiting_user; " +
+          '{action: "verify", code: "NNNNNN"} completes the step; {action: "skip"} when config.can_skip. ' +
           "Refusals answer {detail: <code>, message}; the codes per status are listed below.",
         tags,
         params: z.object({ token: z.string(), node_id: z.string() }),

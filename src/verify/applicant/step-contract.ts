@@ -7,7 +7,14 @@ import type { WORKFLOW_FEATURES } from "../../platform/features.js";
 export type WorkflowFeature = (typeof WORKFLOW_FEATURES)[number];
 
 /** The screens the hosted page has; each applicant step is shown on exactly one. */
-export const STEP_SCREENS = ["questionnaire", "document", "liveness", "aml_confirmation"] as const;
+export const STEP_SCREENS = [
+  "questionnaire",
+  "document",
+  "liveness",
+  "aml_confirmation",
+  "email_verification",
+  "phone_verification",
+] as const;
 export type StepScreen = (typeof STEP_SCREENS)[number];
 
 export type FeatureRole =
@@ -35,8 +42,8 @@ export const FEATURE_ROLES: Readonly<Record<WorkflowFeature, FeatureRole>> = {
   AML_SCREENING: { kind: "step", screen: "aml_confirmation" },
   PROOF_OF_ADDRESS: { kind: "unavailable" },
   DATABASE_VALIDATION: { kind: "unavailable" },
-  EMAIL_VERIFICATION: { kind: "unavailable" },
-  PHONE_VERIFICATION: { kind: "unavailable" },
+  EMAIL_VERIFICATION: { kind: "step", screen: "email_verification" },
+  PHONE_VERIFICATION: { kind: "step", screen: "phone_verification" },
   IP_ANALYSIS: { kind: "unavailable" },
   QUESTIONNAIRE: { kind: "step", screen: "questionnaire" },
   VIDEO_CALL: { kind: "unavailable" },
@@ -73,6 +80,28 @@ export type AmlField = {
 
 export type LivenessMethod = "PASSIVE" | "PASSIVE_VIDEO" | "FLASHING" | "3D_ACTION" | "GESTURE";
 
+/** EMAIL_VERIFICATION and PHONE_VERIFICATION (design: OTP steps); times are relative to the answer. */
+export type ContactCodeConfig = {
+  channel: "email" | "phone";
+  /** Where the code goes (or went): masked when it came from the session, as entered when the applicant typed it. */
+  destination: string | null;
+  /** Whether the applicant may enter another address or number (`{action: "send", email | phone}`). */
+  can_change: boolean;
+  /** A code was sent and can still be entered (not expired, attempts left). */
+  code_sent: boolean;
+  code_length: 6;
+  /** Seconds the sent code stays valid; null without a live code. */
+  expires_in_seconds: number | null;
+  /** Seconds before another code may be sent (0 = now; send limit reached = null). */
+  resend_in_seconds: number | null;
+  attempts_left: number | null;
+  sends_left: number;
+  /** `{action: "skip"}` is accepted: the node is optional, or no code can be sent or entered any more. */
+  can_skip: boolean;
+  /** Phone: the region national numbers are read in (ISO 3166-1 alpha-2, default NP). */
+  default_country?: string;
+};
+
 export type StepConfigs = {
   questionnaire: { questions: QuestionConfig[] };
   document: {
@@ -96,6 +125,8 @@ export type StepConfigs = {
     };
   };
   aml_confirmation: { fields: AmlField[] };
+  email_verification: ContactCodeConfig;
+  phone_verification: ContactCodeConfig;
 };
 
 // ---- What `POST steps/<node_id>` accepts per screen (images: base64 or data: URIs) ----
@@ -115,7 +146,12 @@ export type StepBodies = {
     | { video: string } // PASSIVE_VIDEO
     | { challenge_id: string; frames: { image: string; t_ms: number }[] }; // FLASHING, 3D_ACTION, GESTURE
   aml_confirmation: { full_name?: string; date_of_birth?: string; nationality?: string };
+  email_verification: ContactCodeBody & { email?: string };
+  phone_verification: ContactCodeBody & { phone?: string };
 };
+
+/** send: (re)send a code (to `email`/`phone` when given and allowed); verify: the code; skip: move on unverified. */
+export type ContactCodeBody = { action: "send" } | { action: "verify"; code: string } | { action: "skip" };
 
 // ---- Error codes: `detail` is always one of these (or a per-field code below); `message` is the sentence ----
 
@@ -140,6 +176,33 @@ export const APPLICANT_ERRORS = {
   payload_too_large: { status: 413, message: "The body is too large." },
   rate_limited: { status: 429, message: "Too many requests; retry after the Retry-After delay." },
   internal: { status: 500, message: "Internal error." },
+} as const satisfies Record<string, ApplicantErrorInfo>;
+
+/** EMAIL_VERIFICATION and PHONE_VERIFICATION refusals (`invalid_email` / `invalid_phone` name the channel). */
+const CONTACT_CODE_ERRORS = {
+  action_required: { status: 400, message: "Send {action: send | verify | skip}." },
+  code_required: { status: 400, message: "verify needs `code`: the 6 digits received." },
+  contact_not_editable: { status: 400, message: "This step sends the code to the address on file." },
+  contact_required: { status: 400, message: "Send the email address or phone number to verify." },
+  invalid_email: { status: 400, message: "That is not a valid email address." },
+  invalid_phone: {
+    status: 400,
+    message: "That is not a valid mobile number (E.164, or national in the step's region).",
+  },
+  code_not_sent: { status: 409, message: "Ask for a code first (action send)." },
+  skip_not_allowed: { status: 409, message: "This step must be verified while a code can still be sent." },
+  contact_missing: { status: 422, message: "The session has no address to send to and the step takes none." },
+  invalid_code: { status: 422, message: "Wrong code; `attempts_left` says how many tries remain." },
+  too_many_attempts: { status: 422, message: "Five wrong codes: this code is dead; send a new one." },
+  code_expired: { status: 422, message: "The code is older than 10 minutes; send a new one." },
+  resend_too_soon: { status: 429, message: "A new code can be sent 30 s after the last; see Retry-After." },
+  send_limit_reached: { status: 429, message: "At most 5 codes per hour per session; see Retry-After." },
+  delivery_failed: {
+    status: 502,
+    message: "The mail server or SMS provider refused the message; nothing was kept.",
+  },
+  email_unavailable: { status: 503, message: "No email provider is configured (SMTP_URL)." },
+  sms_unavailable: { status: 503, message: "No SMS provider is configured (SMS_WEBHOOK_URL or TWILIO_*)." },
 } as const satisfies Record<string, ApplicantErrorInfo>;
 
 /** Codes each screen's step may answer besides the common ones (`<field>` codes name the field). */
@@ -192,6 +255,8 @@ export const STEP_ERRORS = {
     invalid_date_of_birth: { status: 400, message: "date_of_birth is a real date, YYYY-MM-DD." },
     invalid_nationality: { status: 400, message: "nationality is an ISO 3166-1 alpha-2 code." },
   },
+  email_verification: CONTACT_CODE_ERRORS,
+  phone_verification: CONTACT_CODE_ERRORS,
 } as const satisfies Record<StepScreen, Record<string, ApplicantErrorInfo>>;
 
 /** `reason` on a 422 document_unreadable: what the photo itself shows (server-side measurement). */

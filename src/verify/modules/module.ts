@@ -30,7 +30,9 @@ export type DecisionArray =
   | "face_matches"
   | "aml_screenings"
   | "questionnaire_responses"
-  | "age_estimations";
+  | "age_estimations"
+  | "email_verifications"
+  | "phone_verifications";
 
 /** What a module can read about the session it runs in. */
 export interface SessionView {
@@ -76,7 +78,21 @@ export interface ApplicantStep {
   /** The step's server-side configuration handed to the client (never thresholds). */
   describe(context: ModuleContext): Promise<Record<string, unknown>>;
   /** Validates and stores the applicant's captures; returns what to keep in the node's `captures`. */
-  submit(context: ModuleContext, body: unknown): Promise<Record<string, unknown>>;
+  submit?(context: ModuleContext, body: unknown): Promise<Record<string, unknown>>;
+  /**
+   * Instead of `submit`, for steps that take several calls (an OTP step: send, then verify): each call
+   * answers whether the step is done, and what to commit with the call's log entry.
+   */
+  respond?(context: ModuleContext, body: unknown): Promise<StepResponse>;
+}
+
+export interface StepResponse {
+  /** Captures when the step is complete; null while the step stays current (a code was sent). */
+  captures: Record<string, unknown> | null;
+  /** The session log entry of this call (`step.<node_id>.<event>`). */
+  event: string;
+  /** Runs in the transaction that records the call (and, when complete, stores the captures). */
+  commit?(tx: Tx): Promise<void>;
 }
 
 export interface WorkflowModule {

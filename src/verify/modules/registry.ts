@@ -2,6 +2,7 @@
 // workflow is saved, so no session can start a module that could never finish.
 import { ageEstimationModule } from "./age-estimation.js";
 import { amlScreeningModule } from "./aml-screening.js";
+import { emailVerificationModule, phoneVerificationModule } from "./contact-verification.js";
 import { faceMatchModule } from "./face-match.js";
 import { idVerificationModule } from "./id-verification.js";
 import { livenessModule } from "./liveness.js";
@@ -15,6 +16,8 @@ const modules: readonly WorkflowModule[] = [
   faceMatchModule,
   ageEstimationModule,
   amlScreeningModule,
+  emailVerificationModule,
+  phoneVerificationModule,
 ];
 
 export function moduleFor(feature: string): WorkflowModule | undefined {

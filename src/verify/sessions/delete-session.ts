@@ -28,6 +28,8 @@ export async function deleteSession(
       .set({ captures: "{}", result: null })
       .where("session_id", "=", session.id)
       .execute();
+    // The addresses and numbers its OTP steps sent codes to go with it.
+    await tx.deleteFrom("contact_codes").where("session_id", "=", session.id).execute();
     // spec (issue 4): deleting a session removes the faces it enrolled in the gallery.
     const faces = await removeFacesOfSession(tx, tenantId, session.id);
     const media = await tx

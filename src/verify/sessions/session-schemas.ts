@@ -20,7 +20,10 @@ export const sessionObjectSchema = z.object({
     .record(z.string(), z.array(z.record(z.string(), z.unknown())))
     .describe(
       "id_verifications, liveness_checks, face_matches, aml_screenings, reviews, video_calls always; " +
-        "questionnaire_responses and other module arrays only when the workflow enables them.",
+        "questionnaire_responses and other module arrays only when the workflow enables them. Every entry " +
+        "has node_id, status, score, warnings, data. email_verifications / phone_verifications entries also " +
+        "carry, at the top level and in data: email | phone (E.164), verified (boolean), attempts (integer, " +
+        "every code of the node), sent_at, verified_at (ISO timestamps or null).",
     ),
   risk: z.null(),
   tags: z.array(z.string()),

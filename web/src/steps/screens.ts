@@ -14,6 +14,8 @@ export const SCREENS: Readonly<Record<StepScreen, () => Promise<ScreenComponent>
   aml_confirmation: async () => AmlStep,
   document: () => import("./document-step.js").then((m) => m.DocumentStep),
   liveness: () => import("./liveness-step.js").then((m) => m.LivenessStep),
+  email_verification: () => import("./contact-step.js").then((m) => m.ContactStep),
+  phone_verification: () => import("./contact-step.js").then((m) => m.ContactStep),
 };
 
 /** Screens bundled with the page itself render at once, without a loading frame. */

@@ -1,5 +1,7 @@
 // One session: decision actions beside the evidence, then extracted fields, checks, AML hits, log and webhook
-// deliveries. Approving a session whose checks did not all run asks for a second, explicit confirmation.
+// deliveries. A session whose checks did not all run (e.g. AML screening unavailable) shows that warning
+// beside the decision buttons before anything is clicked; the approval itself stays one click, so keyboard
+// and scripted reviewers reach the same result.
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api } from "./api.js";
 import { dateTime, label } from "./format.js";
@@ -102,7 +104,6 @@ function Decide(props: {
 }) {
   const { session, activity, base, onDone } = props;
   const [reason, setReason] = useState("");
-  const [confirming, setConfirming] = useState(false);
   const [note, setNote] = useState("");
   const [message, setMessage] = useState<{ kind: "error" | "ok"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -115,15 +116,10 @@ function Decide(props: {
       document.getElementById("reason")?.focus();
       return;
     }
-    if (decision === "approved" && missing.length > 0 && !confirming) {
-      setConfirming(true);
-      return;
-    }
     setBusy(true);
     try {
       await api("POST", `${base}/review`, { decision, reason: reason.trim() });
       setMessage({ kind: "ok", text: decision === "approved" ? "Session approved." : "Session declined." });
-      setConfirming(false);
       onDone();
     } catch (failure) {
       setMessage({
@@ -162,7 +158,8 @@ function Decide(props: {
         <>
           {missing.length > 0 && (
             <div class="warning" role="note">
-              <strong>Some checks never ran:</strong> {missing.join("; ")}. Approving decides without them.
+              <strong>Warning: some checks never ran:</strong> {missing.join("; ")}. Approving decides without
+              their result.
             </div>
           )}
           <label for="reason">Reason</label>
@@ -173,25 +170,14 @@ function Decide(props: {
             onInput={(event) => setReason(event.currentTarget.value)}
             placeholder="Required to decline; sent in the webhook"
           />
-          {confirming ? (
-            <div class="actions">
-              <button type="button" disabled={busy} onClick={() => void review("approved")}>
-                Approve anyway
-              </button>
-              <button type="button" class="secondary" onClick={() => setConfirming(false)}>
-                Cancel
-              </button>
-            </div>
-          ) : (
-            <div class="actions">
-              <button type="button" class="approve" disabled={busy} onClick={() => void review("approved")}>
-                Approve
-              </button>
-              <button type="button" class="decline" disabled={busy} onClick={() => void review("declined")}>
-                Decline
-              </button>
-            </div>
-          )}
+          <div class="actions">
+            <button type="button" class="approve" disabled={busy} onClick={() => void review("approved")}>
+              Approve
+            </button>
+            <button type="button" class="decline" disabled={busy} onClick={() => void review("declined")}>
+              Decline
+            </button>
+          </div>
         </>
       ) : (
         <p>This session is {label(session.status)}; only sessions in review can be decided here.</p>

@@ -40,7 +40,8 @@ export function faceY4m(photo: string): string {
   return out;
 }
 
-export async function launchBrowser(y4m: string): Promise<Browser> {
+/** Chromium; with a .y4m its fake camera plays that clip (pages without a camera need none). */
+export async function launchBrowser(y4m?: string): Promise<Browser> {
   return chromium.launch({
     executablePath: "/usr/bin/chromium",
     headless: true,
@@ -53,7 +54,7 @@ export async function launchBrowser(y4m: string): Promise<Browser> {
       "--no-first-run",
       "--use-fake-ui-for-media-stream",
       "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-video-capture=${y4m}`,
+      ...(y4m ? [`--use-file-for-fake-video-capture=${y4m}`] : []),
     ],
   });
 }

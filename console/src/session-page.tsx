@@ -105,9 +105,11 @@ function Decide(props: {
   const { session, activity, base, onDone } = props;
   const [reason, setReason] = useState("");
   const [note, setNote] = useState("");
+  const [redo, setRedo] = useState<string[]>([]);
   const [message, setMessage] = useState<{ kind: "error" | "ok"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const missing = neverRan(activity);
+  const steps = activity.checks.filter((check) => check.applicant_step);
   const open = session.status === "in_review";
 
   async function review(decision: "approved" | "declined") {
@@ -125,6 +127,27 @@ function Decide(props: {
       setMessage({
         kind: "error",
         text: failure instanceof ApiError ? failure.detail : "The decision failed.",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function resubmit() {
+    if (redo.length === 0) {
+      setMessage({ kind: "error", text: "Choose the steps the applicant should redo." });
+      return;
+    }
+    setBusy(true);
+    try {
+      await api("POST", `${base}/request-resubmission`, { steps: redo, reason: reason.trim() });
+      setMessage({ kind: "ok", text: "Resubmission requested: the applicant's link reopens those steps." });
+      setRedo([]);
+      onDone();
+    } catch (failure) {
+      setMessage({
+        kind: "error",
+        text: failure instanceof ApiError ? failure.detail : "The request failed.",
       });
     } finally {
       setBusy(false);
@@ -178,6 +201,30 @@ function Decide(props: {
               Decline
             </button>
           </div>
+          {steps.length > 0 && (
+            <fieldset class="redo">
+              <legend>Steps to redo</legend>
+              {steps.map((check) => (
+                <label key={check.node_id} class="check">
+                  <input
+                    type="checkbox"
+                    checked={redo.includes(check.node_id)}
+                    onChange={(event) =>
+                      setRedo(
+                        event.currentTarget.checked
+                          ? [...redo, check.node_id]
+                          : redo.filter((id) => id !== check.node_id),
+                      )
+                    }
+                  />{" "}
+                  {check.node_id} ({label(check.feature)})
+                </label>
+              ))}
+              <button type="button" class="secondary" disabled={busy} onClick={() => void resubmit()}>
+                Request resubmission
+              </button>
+            </fieldset>
+          )}
         </>
       ) : (
         <p>This session is {label(session.status)}; only sessions in review can be decided here.</p>

@@ -27,7 +27,14 @@ export interface EvidenceItem {
 
 export interface SessionActivity {
   decision_reason: string | null;
-  checks: { node_id: string; feature: string; status: string; score: number | null; warnings: string[] }[];
+  checks: {
+    node_id: string;
+    feature: string;
+    status: string;
+    score: number | null;
+    warnings: string[];
+    applicant_step: boolean;
+  }[];
   log: { type: string; actor: string; data: Record<string, unknown>; created_at: string }[];
   webhooks: {
     id: string;

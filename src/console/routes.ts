@@ -28,6 +28,7 @@ import { registerConsoleAddSessionNoteRoute } from "./sessions/add-note.js";
 import { registerConsoleSessionEvidenceRoute } from "./sessions/evidence.js";
 import { registerConsoleGetSessionRoute } from "./sessions/get.js";
 import { registerConsoleListSessionsRoute } from "./sessions/list.js";
+import { registerConsoleRequestResubmissionRoute } from "./sessions/request-resubmission.js";
 import { registerConsoleReviewSessionRoute } from "./sessions/review.js";
 import { registerMeRoute, registerSignInRoute } from "./sign-in.js";
 import { registerConsoleCreateTenantRoute } from "./tenants/create.js";
@@ -61,6 +62,7 @@ function registerTenantRoutes(app: App, services: Services): void {
   registerConsoleSessionEvidenceRoute(app, services);
   registerConsoleSessionActivityRoute(app, services);
   registerConsoleAddSessionNoteRoute(app, services);
+  registerConsoleRequestResubmissionRoute(app, services);
   registerConsoleGetMediaRoute(app, services);
   registerConsoleListWebhookEventsRoute(app, services);
   registerConsoleListWebhookAttemptsRoute(app, services);

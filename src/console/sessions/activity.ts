@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { App } from "../../platform/http/app.js";
 import type { Services } from "../../services.js";
+import { moduleFor } from "../../verify/modules/registry.js";
 import { getDecisionSummary } from "../../verify/sessions/session-checks.js";
 import { sessionIdParams } from "../../verify/sessions/session-schemas.js";
 import { CONSOLE_TAGS, tenantParams } from "../console-schemas.js";
@@ -17,6 +18,9 @@ const response = z.object({
       status: z.string().describe("pending when the node never ran, else approved, declined or in_review"),
       score: z.number().nullable(),
       warnings: z.array(z.string()),
+      applicant_step: z
+        .boolean()
+        .describe("Whether the applicant captures this step (resubmission may name it)."),
     }),
   ),
   log: z.array(
@@ -84,7 +88,10 @@ export function registerConsoleSessionActivityRoute(app: App, services: Services
       ]);
       return {
         decision_reason,
-        checks,
+        checks: checks.map((check) => ({
+          ...check,
+          applicant_step: moduleFor(check.feature)?.step !== undefined,
+        })),
         log: log.map((row) => ({
           type: row.type,
           actor: row.actor,

@@ -184,6 +184,53 @@ describe("operator console", () => {
     await context.close();
   });
 
+  test("request resubmission: the applicant redoes the step in a second browser and the session is decided again", async () => {
+    const session = await server.createSession({ workflow_id: workflow, vendor_data: "e2e-console-redo" });
+    const flow = (path: string, body?: object) =>
+      fetch(`${server.url}/flow-api/${session.token}/${path}`, {
+        method: body ? "POST" : "GET",
+        headers: body ? { "content-type": "application/json" } : {},
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    await flow("state");
+    assert.equal((await flow("steps/questions", { answers: { job: "x" } })).status, 200);
+    const held = await fetch(`${server.url}/v3/session/${session.id}/update-status/`, {
+      method: "PATCH",
+      headers: { ...server.tenant.headers, "content-type": "application/json" },
+      body: JSON.stringify({ status: "in_review" }),
+    });
+    assert.equal(held.status, 200);
+
+    const officer = await newDesktop(browser);
+    const page = await officer.newPage();
+    await signIn(page, REVIEWER);
+    await openFromQueue(page, "e2e-console-redo");
+    await page.getByLabel("Reason").fill("Please give your full job title");
+    await page.getByLabel("questions (questionnaire)").check();
+    await shot(page, "console-desktop-7-resubmission");
+    await page.getByRole("button", { name: "Request resubmission" }).click();
+    await page.getByTestId("session-status").filter({ hasText: "resubmitted" }).waitFor();
+    assert.equal((await v3Session(session.id)).status, "resubmitted");
+
+    const applicant = await newPhone(browser);
+    const form = await applicant.newPage();
+    await form.goto(session.url);
+    await form.getByRole("button", { name: "Start" }).click();
+    await form.getByLabel("Job").fill("Secondary school teacher");
+    await form.getByRole("button", { name: "Continue" }).click();
+    await form.getByRole("button", { name: "Submit verification" }).click();
+    await form.getByRole("heading", { name: "Thank you" }).waitFor();
+    assert.equal((await v3Session(session.id)).status, "approved");
+    const webhook = await server.deliverWebhook(session.id);
+    assert.equal(webhook.event_type, "identity.kyc.session.approved");
+
+    await page.reload();
+    await page.getByTestId("session-status").filter({ hasText: "approved" }).waitFor();
+    await page.getByText("applicant returned").waitFor();
+    await officer.close();
+    await applicant.close();
+  });
+
   test("every page at phone size", async () => {
     await heldSession("e2e-console-phone");
     const context = await newPhone(browser);

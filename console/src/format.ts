@@ -14,7 +14,7 @@ export function dateTime(iso: string | null | undefined): string {
   return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
 }
 
-/** `in_review` → "in review", `AML_SCREENING` → "aml screening". */
+/** `in_review` → "in review", `AML_SCREENING` → "aml screening", `review.resolved` → "review resolved". */
 export function label(value: string): string {
-  return value.replace(/_/g, " ").toLowerCase();
+  return value.replace(/[_.]/g, " ").toLowerCase();
 }

@@ -13,8 +13,16 @@ import { auditRows, operator, type TestOperator } from "./console-support.js";
 const TWO_STEPS = {
   name: "Two questionnaires",
   nodes: [
-    { id: "work", feature: "QUESTIONNAIRE", config: { questions: [{ id: "job", label: "Job", type: "text" }] } },
-    { id: "home", feature: "QUESTIONNAIRE", config: { questions: [{ id: "city", label: "City", type: "text" }] } },
+    {
+      id: "work",
+      feature: "QUESTIONNAIRE",
+      config: { questions: [{ id: "job", label: "Job", type: "text" }] },
+    },
+    {
+      id: "home",
+      feature: "QUESTIONNAIRE",
+      config: { questions: [{ id: "city", label: "City", type: "text" }] },
+    },
   ],
 };
 

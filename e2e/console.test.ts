@@ -161,7 +161,7 @@ describe("operator console", () => {
     await context.close();
   });
 
-  test("an admin creates an API key (shown once) that works, then revokes it", async () => {
+  test("an admin creates an API key (shown once) that works, revokes it, and creates a verification link", async () => {
     const context = await newDesktop(browser);
     const page = await context.newPage();
     await signIn(page, ADMIN);
@@ -181,6 +181,15 @@ describe("operator console", () => {
       .click();
     await page.locator('tr[data-key-label="e2e reporting job"]').getByText("Revoked").waitFor();
     assert.equal((await list()).status, 401);
+
+    await page.getByRole("link", { name: "New link" }).click();
+    await page.getByLabel("vendor_data").fill("e2e-walk-in");
+    await page.getByRole("button", { name: "Create verification link" }).click();
+    const url = (await page.getByTestId("created-link").textContent())!.trim();
+    await shot(page, "console-desktop-8-new-link");
+    assert.match(url, new RegExp(`^${server.url}/verify/`));
+    const opened = await fetch(url);
+    assert.equal(opened.status, 200);
     await context.close();
   });
 

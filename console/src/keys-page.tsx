@@ -2,11 +2,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
 import { dateTime } from "./format.js";
-
-interface Tenant {
-  id: string;
-  name: string;
-}
+import { useTenants } from "./use-tenants.js";
 
 interface ApiKey {
   key_id: string;
@@ -18,21 +14,11 @@ interface ApiKey {
 }
 
 export function KeysPage() {
-  const [tenants, setTenants] = useState<Tenant[]>([]);
-  const [tenantId, setTenantId] = useState("");
+  const { tenants, tenantId, setTenantId, error: tenantError } = useTenants();
   const [keys, setKeys] = useState<ApiKey[]>([]);
   const [newLabel, setNewLabel] = useState("");
   const [issued, setIssued] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    api<Tenant[]>("GET", "/tenants")
-      .then((rows) => {
-        setTenants(rows);
-        if (rows[0]) setTenantId(rows[0].id);
-      })
-      .catch(() => setError("Tenants could not be loaded."));
-  }, []);
 
   async function reload(id = tenantId) {
     if (!id) return;
@@ -72,9 +58,9 @@ export function KeysPage() {
   return (
     <section>
       <h1>API keys</h1>
-      {error && (
+      {(error ?? tenantError) && (
         <p class="error" role="alert">
-          {error}
+          {error ?? tenantError}
         </p>
       )}
       <div class="filters">

@@ -3,6 +3,7 @@ import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api, type Operator, setCsrfToken } from "./api.js";
 import { KeysPage } from "./keys-page.js";
+import { LinksPage } from "./links-page.js";
 import { QueuePage } from "./queue-page.js";
 import { onLinkClick, useRoute } from "./router.js";
 import { SessionPage } from "./session-page.js";
@@ -53,13 +54,22 @@ function App() {
             Review queue
           </a>
           {operator.role === "admin" && (
-            <a
-              href="/console/keys"
-              onClick={onLinkClick}
-              aria-current={route.page === "keys" ? "page" : undefined}
-            >
-              API keys
-            </a>
+            <>
+              <a
+                href="/console/links"
+                onClick={onLinkClick}
+                aria-current={route.page === "links" ? "page" : undefined}
+              >
+                New link
+              </a>
+              <a
+                href="/console/keys"
+                onClick={onLinkClick}
+                aria-current={route.page === "keys" ? "page" : undefined}
+              >
+                API keys
+              </a>
+            </>
           )}
         </nav>
         <span class="who">
@@ -75,6 +85,7 @@ function App() {
           <SessionPage key={route.sessionId} tenantId={route.tenantId} sessionId={route.sessionId} />
         )}
         {route.page === "keys" && <KeysPage />}
+        {route.page === "links" && <LinksPage />}
         {route.page === "not-found" && <h1>Page not found</h1>}
       </main>
     </>

@@ -1,16 +1,18 @@
-// Client-side routes under /console/: the queue, one session, API keys.
+// Client-side routes under /console/: the queue, one session, API keys, new verification links.
 import { useEffect, useState } from "preact/hooks";
 
 export type Route =
   | { page: "queue" }
   | { page: "session"; tenantId: string; sessionId: string }
   | { page: "keys" }
+  | { page: "links" }
   | { page: "not-found" };
 
 export function parseRoute(pathname: string): Route {
   const rest = pathname.replace(/^\/console\/?/, "");
   if (rest === "") return { page: "queue" };
   if (rest === "keys") return { page: "keys" };
+  if (rest === "links") return { page: "links" };
   const session = /^tenants\/([^/]+)\/sessions\/([^/]+)$/.exec(rest);
   if (session) return { page: "session", tenantId: session[1]!, sessionId: session[2]! };
   return { page: "not-found" };

@@ -25,6 +25,7 @@ import { registerConsoleGetMediaRoute } from "./media/get.js";
 import { registerConsoleReviewQueueRoute } from "./queue/list.js";
 import { registerConsoleSessionActivityRoute } from "./sessions/activity.js";
 import { registerConsoleAddSessionNoteRoute } from "./sessions/add-note.js";
+import { registerConsoleCreateLinkRoute } from "./sessions/create-link.js";
 import { registerConsoleSessionEvidenceRoute } from "./sessions/evidence.js";
 import { registerConsoleGetSessionRoute } from "./sessions/get.js";
 import { registerConsoleListSessionsRoute } from "./sessions/list.js";
@@ -63,6 +64,7 @@ function registerTenantRoutes(app: App, services: Services): void {
   registerConsoleSessionActivityRoute(app, services);
   registerConsoleAddSessionNoteRoute(app, services);
   registerConsoleRequestResubmissionRoute(app, services);
+  registerConsoleCreateLinkRoute(app, services);
   registerConsoleGetMediaRoute(app, services);
   registerConsoleListWebhookEventsRoute(app, services);
   registerConsoleListWebhookAttemptsRoute(app, services);

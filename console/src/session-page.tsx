@@ -133,6 +133,22 @@ function Decide(props: {
     }
   }
 
+  async function rerun() {
+    setBusy(true);
+    try {
+      const done = await api<{ status: string }>("POST", `${base}/rerun-checks`);
+      setMessage({ kind: "ok", text: `Checks ran again: the session is now ${label(done.status)}.` });
+      onDone();
+    } catch (failure) {
+      setMessage({
+        kind: "error",
+        text: failure instanceof ApiError ? failure.detail : "The re-run failed.",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function resubmit() {
     if (redo.length === 0) {
       setMessage({ kind: "error", text: "Choose the steps the applicant should redo." });
@@ -182,7 +198,10 @@ function Decide(props: {
           {missing.length > 0 && (
             <div class="warning" role="note">
               <strong>Warning: some checks never ran:</strong> {missing.join("; ")}. Approving decides without
-              their result.
+              their result.{" "}
+              <button type="button" class="secondary" disabled={busy} onClick={() => void rerun()}>
+                Re-run checks
+              </button>
             </div>
           )}
           <label for="reason">Reason</label>

@@ -30,6 +30,7 @@ import { registerConsoleSessionEvidenceRoute } from "./sessions/evidence.js";
 import { registerConsoleGetSessionRoute } from "./sessions/get.js";
 import { registerConsoleListSessionsRoute } from "./sessions/list.js";
 import { registerConsoleRequestResubmissionRoute } from "./sessions/request-resubmission.js";
+import { registerConsoleRerunChecksRoute } from "./sessions/rerun-checks.js";
 import { registerConsoleReviewSessionRoute } from "./sessions/review.js";
 import { registerMeRoute, registerSignInRoute } from "./sign-in.js";
 import { registerConsoleCreateTenantRoute } from "./tenants/create.js";
@@ -65,6 +66,7 @@ function registerTenantRoutes(app: App, services: Services): void {
   registerConsoleAddSessionNoteRoute(app, services);
   registerConsoleRequestResubmissionRoute(app, services);
   registerConsoleCreateLinkRoute(app, services);
+  registerConsoleRerunChecksRoute(app, services);
   registerConsoleGetMediaRoute(app, services);
   registerConsoleListWebhookEventsRoute(app, services);
   registerConsoleListWebhookAttemptsRoute(app, services);

@@ -1,6 +1,7 @@
 // Request resubmission (issue 19): an operator sends a held session back for named steps (in_review →
 // resubmitted); the applicant's same link reopens exactly those steps, their return moves the session to
-// in_progress, and finishing decides it again with a new webhook. Audited; other tenants get 404.
+// in_progress, and finishing decides it again with a new webhook. Re-running a held session's checks decides it
+// again at once. Audited; other tenants get 404.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { setWebhookUrl } from "../../src/platform/tenants/tenants.js";
@@ -137,6 +138,36 @@ describe("console request resubmission", () => {
     assert.equal((await resubmit(open.id, { steps: ["home"] })).statusCode, 409);
   });
 
+  test("re-running checks decides a held session again over its stored captures, audited", async () => {
+    const session = await heldSession();
+    const before = await t.app.inject({
+      url: `${base}/sessions/${session.id}/activity`,
+      headers: reviewer.headers,
+    });
+    assert.ok(before.json().checks.every((check: { status: string }) => check.status === "pending"));
+    const rerun = await t.app.inject({
+      method: "POST",
+      url: `${base}/sessions/${session.id}/rerun-checks`,
+      headers: reviewer.headers,
+    });
+    assert.equal(rerun.statusCode, 200, rerun.body);
+    assert.deepEqual(rerun.json(), { session_id: session.id, status: "approved" });
+    const after = await t.app.inject({
+      url: `${base}/sessions/${session.id}/activity`,
+      headers: reviewer.headers,
+    });
+    assert.ok(after.json().checks.every((check: { status: string }) => check.status === "approved"));
+    assert.equal(after.json().webhooks[0].event_type, "identity.kyc.session.approved");
+    const [audit] = await auditRows(t, "session.rerun_checks", session.id);
+    assert.equal(audit?.actor, `operator:${reviewer.email}`);
+    const again = await t.app.inject({
+      method: "POST",
+      url: `${base}/sessions/${session.id}/rerun-checks`,
+      headers: reviewer.headers,
+    });
+    assert.equal(again.statusCode, 409);
+  });
+
   test("another tenant's session answers 404 like a missing one", async () => {
     const session = await heldSession();
     const foreign = `/console/api/tenants/${other.tenant_id}`;
@@ -148,6 +179,11 @@ describe("console request resubmission", () => {
           url: `${foreign}/sessions/${session.id}/request-resubmission`,
           body: { steps: ["home"] },
           missingUrl: `${foreign}/sessions/00000000-0000-4000-8000-000000000000/request-resubmission`,
+        },
+        {
+          method: "POST",
+          url: `${foreign}/sessions/${session.id}/rerun-checks`,
+          missingUrl: `${foreign}/sessions/00000000-0000-4000-8000-000000000000/rerun-checks`,
         },
       ],
       reviewer.headers,

@@ -139,6 +139,15 @@ describe("console web session", () => {
     assert.deepEqual(answers, [401, 401, 401, 401, 401, 429]);
   });
 
+  test("sign-in is reachable by strangers, so its body is limited like login's (4 KB)", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/console/api/sign-in",
+      payload: { email: "a@example.com", password: "x".repeat(5000) },
+    });
+    assert.equal(response.statusCode, 413);
+  });
+
   test("a failed count below the limit is cleared by a successful sign-in", async () => {
     const email = await newOperatorEmail(t);
     for (let i = 0; i < LOCKOUT_FAILURES - 1; i++) await signIn(email, "not the password");

@@ -63,6 +63,13 @@ module.exports = {
       to: { path: "^src/", pathNot: "^src/verify/applicant/step-contract\\.ts$" },
     },
     {
+      name: "console-page-imports-no-server-code",
+      comment: "The operator console's web app (console/src) talks to the server only over HTTP.",
+      severity: "error",
+      from: { path: "^console/src/" },
+      to: { path: "^src/" },
+    },
+    {
       name: "step-contract-is-a-leaf",
       comment:
         "The step contract is read by the browser: it imports nothing of the server but the feature list.",

@@ -1,6 +1,7 @@
 // The HTTP app: the two API surfaces (each with its explicit route list) and the routes that take no API
 // key — health, the applicant APIs (authorised by the session token), the hosted pages and the console.
 import { registerConsoleApi } from "../console/routes.js";
+import { registerConsoleApp } from "../console/serve-console-app.js";
 import { partnerLinkExists } from "../partner/applicant/partner-link.js";
 import { registerHostedApplicationRoutes } from "../partner/applicant/routes.js";
 import { partnerSurface } from "../partner/routes.js";
@@ -29,6 +30,7 @@ function registerPublicRoutes(app: App, services: Services): void {
     partnerLinkExists: (token) => partnerLinkExists(services.db, token),
   });
   registerConsoleApi(app, services);
+  registerConsoleApp(app);
 }
 
 export function listen(app: App, services: Services): Promise<string> {

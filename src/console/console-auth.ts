@@ -1,10 +1,13 @@
-// Console authentication: `Authorization: Bearer <token>` from POST /console/api/login. Admins may call every
+// Console authentication: `Authorization: Bearer <token>` from POST /console/api/login (scripts), or the web
+// app's session cookie from POST /console/api/sign-in plus its CSRF header on changes (browser-session.ts).
+// A bearer header wins when both are present. Admins may call every
 // console route; reviewers only the routes marked `consoleRole: "reviewer"` (reading sessions, resolving
 // reviews, logging out).
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../platform/errors.js";
 import type { App } from "../platform/http/app.js";
 import type { Services } from "../services.js";
+import { assertCsrf, sessionCookieOf } from "./browser-session.js";
 import { authenticateOperatorToken, invalidToken, type OperatorContext } from "./operator-tokens.js";
 
 declare module "fastify" {
@@ -24,7 +27,10 @@ export function bearerTokenOf(headers: FastifyRequest["headers"]): string | unde
 
 export function addConsoleAuthHook(scope: App, services: Services): void {
   scope.addHook("onRequest", async (request) => {
-    const operator = await authenticateOperatorToken(services.db, bearerTokenOf(request.headers));
+    const bearer = bearerTokenOf(request.headers);
+    const cookie = bearer ? undefined : sessionCookieOf(request);
+    const operator = await authenticateOperatorToken(services.db, bearer ?? cookie);
+    if (cookie) assertCsrf(request, cookie);
     if (operator.role !== "admin" && request.routeOptions.config.consoleRole !== operator.role) {
       throw new AppError("forbidden", {
         detail: "forbidden",
@@ -33,6 +39,11 @@ export function addConsoleAuthHook(scope: App, services: Services): void {
     }
     request.operator = operator;
   });
+}
+
+/** The token this request authenticated with (bearer header or session cookie). */
+export function operatorTokenOf(request: FastifyRequest): string | undefined {
+  return bearerTokenOf(request.headers) ?? sessionCookieOf(request);
 }
 
 export function operatorOf(request: FastifyRequest): OperatorContext {

@@ -1,5 +1,6 @@
 // Console login: one generic 401 for a wrong password, an unknown email and a disabled operator (no user
-// enumeration), with the same scrypt cost on every path; attempts per email are rate-limited.
+// enumeration), with the same scrypt cost on every path; attempts per email are rate-limited, and repeated
+// wrong passwords lock the email for a while (login-lockout.ts).
 
 import type { RateBucket } from "../config.js";
 import { recordAudit } from "../platform/audit.js";
@@ -7,6 +8,7 @@ import { withTransaction } from "../platform/db/transaction.js";
 import { AppError } from "../platform/errors.js";
 import { sha256Hex } from "../platform/ids.js";
 import type { Services } from "../services.js";
+import { assertNotLockedOut, clearLoginFailures, recordLoginFailure } from "./login-lockout.js";
 import { issueOperatorToken, pruneExpiredTokens } from "./operator-tokens.js";
 import { normalizeEmail } from "./operators.js";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./passwords.js";
@@ -28,6 +30,7 @@ export async function loginOperator(
       headers: { "Retry-After": String(decision.retryAfterSeconds) },
     });
   }
+  await assertNotLockedOut(services.db, email);
   const operator = await services.db
     .selectFrom("operators")
     .select(["id", "password_hash", "disabled_at"])
@@ -35,8 +38,10 @@ export async function loginOperator(
     .executeTakeFirst();
   const matches = await verifyPassword(input.password, operator?.password_hash ?? DUMMY_PASSWORD_HASH);
   if (!operator || !matches || operator.disabled_at !== null) {
+    await recordLoginFailure(services.db, email);
     throw new AppError("invalid_token", { detail: "invalid credentials", message: "Invalid credentials." });
   }
+  await clearLoginFailures(services.db, email);
   await pruneExpiredTokens(services.db);
   return withTransaction(services.db, async (tx) => {
     const issued = await issueOperatorToken(tx, operator.id);

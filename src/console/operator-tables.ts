@@ -21,7 +21,16 @@ export interface OperatorTokensTable {
   created_at: Timestamp;
 }
 
+/** migrations/0014_console_sign_in.sql: consecutive failed sign-ins per email and the lock they set. */
+export interface ConsoleLoginFailuresTable {
+  email: string;
+  failures: Generated<number>;
+  locked_until: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
 export interface OperatorTables {
   operators: OperatorsTable;
   operator_tokens: OperatorTokensTable;
+  console_login_failures: ConsoleLoginFailuresTable;
 }

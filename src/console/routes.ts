@@ -9,6 +9,7 @@ import { registerConsoleAmlStatusRoute } from "./aml/status.js";
 import { registerConsoleGetBrandingRoute } from "./branding/get.js";
 import { registerConsoleSetBrandingRoute } from "./branding/set.js";
 import { addConsoleAuthHook } from "./console-auth.js";
+import { CONSOLE_API_PREFIX } from "./console-paths.js";
 import { registerConsoleCreateFlowRoute } from "./flows/create.js";
 import { registerConsoleGetHostedUrlTtlRoute } from "./flows/get-hosted-url-ttl.js";
 import { registerConsoleListFlowsRoute } from "./flows/list.js";
@@ -20,9 +21,18 @@ import { registerConsoleRevokeKeyRoute } from "./keys/revoke.js";
 import { registerConsoleRotateKeysRoute } from "./keys/rotate-all.js";
 import { registerLoginRoute } from "./login.js";
 import { registerLogoutRoute } from "./logout.js";
+import { registerConsoleGetMediaRoute } from "./media/get.js";
+import { registerConsoleReviewQueueRoute } from "./queue/list.js";
+import { registerConsoleSessionActivityRoute } from "./sessions/activity.js";
+import { registerConsoleAddSessionNoteRoute } from "./sessions/add-note.js";
+import { registerConsoleCreateLinkRoute } from "./sessions/create-link.js";
+import { registerConsoleSessionEvidenceRoute } from "./sessions/evidence.js";
 import { registerConsoleGetSessionRoute } from "./sessions/get.js";
 import { registerConsoleListSessionsRoute } from "./sessions/list.js";
+import { registerConsoleRequestResubmissionRoute } from "./sessions/request-resubmission.js";
+import { registerConsoleRerunChecksRoute } from "./sessions/rerun-checks.js";
 import { registerConsoleReviewSessionRoute } from "./sessions/review.js";
+import { registerMeRoute, registerSignInRoute } from "./sign-in.js";
 import { registerConsoleCreateTenantRoute } from "./tenants/create.js";
 import { registerConsoleListTenantsRoute } from "./tenants/list.js";
 import { registerConsoleSetFeaturesRoutes } from "./tenants/set-features.js";
@@ -39,8 +49,6 @@ import { registerConsoleListWorkflowsRoute } from "./workflows/list.js";
 import { registerConsoleSetDefaultWorkflowRoute } from "./workflows/set-default.js";
 import { registerConsoleSetWorkflowStatusRoute } from "./workflows/set-status.js";
 
-export const CONSOLE_API_PREFIX = "/console/api";
-
 function registerTenantRoutes(app: App, services: Services): void {
   registerConsoleSetTenantStatusRoutes(app, services);
   registerConsoleListKeysRoute(app, services);
@@ -53,6 +61,13 @@ function registerTenantRoutes(app: App, services: Services): void {
   registerConsoleListSessionsRoute(app, services);
   registerConsoleGetSessionRoute(app, services);
   registerConsoleReviewSessionRoute(app, services);
+  registerConsoleSessionEvidenceRoute(app, services);
+  registerConsoleSessionActivityRoute(app, services);
+  registerConsoleAddSessionNoteRoute(app, services);
+  registerConsoleRequestResubmissionRoute(app, services);
+  registerConsoleCreateLinkRoute(app, services);
+  registerConsoleRerunChecksRoute(app, services);
+  registerConsoleGetMediaRoute(app, services);
   registerConsoleListWebhookEventsRoute(app, services);
   registerConsoleListWebhookAttemptsRoute(app, services);
   registerConsoleResendWebhookEventRoute(app, services);
@@ -73,6 +88,8 @@ function registerTenantRoutes(app: App, services: Services): void {
 
 function registerOperatorRoutes(app: App, services: Services): void {
   registerLogoutRoute(app, services);
+  registerMeRoute(app);
+  registerConsoleReviewQueueRoute(app, services);
   registerConsoleListTenantsRoute(app, services);
   registerConsoleCreateTenantRoute(app, services);
   registerConsoleAmlStatusRoute(app, services);
@@ -83,6 +100,7 @@ export function registerConsoleApi(app: App, services: Services): void {
     async (consoleScope) => {
       const scope = consoleScope.withTypeProvider<ZodTypeProvider>() as App;
       registerLoginRoute(scope, services);
+      registerSignInRoute(scope, services);
       await scope.register(async (authedScope) => {
         const authed = authedScope.withTypeProvider<ZodTypeProvider>() as App;
         addConsoleAuthHook(authed, services);

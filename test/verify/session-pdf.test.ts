@@ -56,7 +56,7 @@ describe("session PDF report", () => {
     const session = await createSessionOver(t, tenant, {
       workflow_id: workflowId,
       vendor_data: "user-pdf",
-      prefill: { full_name: "राम बहादुर थापा" },
+      prefill: { full_name: "राम बहादुर थापा", date_of_birth: "1990-04-12" },
       reference: { face_image: await pngBase64() },
     });
     sessionId = session.id;
@@ -107,6 +107,10 @@ describe("session PDF report", () => {
     assert.match(text, /questions/);
     assert.match(text, /documents checked/);
     assert.match(text, /vip/);
+    // Who was verified: without a document check, the prefill's birth date; no document is named.
+    assert.match(text, /Date of birth/);
+    assert.match(text, /1990-04-12/);
+    assert.match(text, /Document number/);
     // The evidence thumbnail is embedded as an image XObject.
     assert.match(pdf.toString("latin1"), /\/Subtype \/Image/);
   });

@@ -7,7 +7,7 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024 * 1024;
 
 /** Documented in the README (Limits) and the OpenAPI description of each route. */
 export const UNAUTHENTICATED_BODY_LIMITS: { pattern: RegExp; bytes: number }[] = [
-  { pattern: /^\/console\/api\/login\/?$/, bytes: 4 * 1024 },
+  { pattern: /^\/console\/api\/(login|sign-in)\/?$/, bytes: 4 * 1024 },
   { pattern: /^\/flow-api\/:token\/steps\/:node_id\/?$/, bytes: DEFAULT_BODY_LIMIT },
   { pattern: /^\/flow-api\/s\/:token\/form\/?$/, bytes: 64 * 1024 },
   { pattern: /^\/flow-api\//, bytes: 16 * 1024 },

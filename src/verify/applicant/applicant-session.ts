@@ -100,9 +100,13 @@ async function reread(services: Services, id: string): Promise<SessionRow> {
   return services.db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
-/** Opening the link: `not_started` → `in_progress` (spec: the applicant enters the hosted flow). */
+/**
+ * Opening the link: `not_started` → `in_progress` (spec: the applicant enters the hosted flow); a session an
+ * operator sent back (`resubmitted`) moves to `in_progress` the same way when the applicant returns.
+ */
 export async function openSession(services: Services, session: SessionRow): Promise<SessionRow> {
-  if (session.status !== "not_started") return session;
+  if (session.status !== "not_started" && session.status !== "resubmitted") return session;
+  const returning = session.status === "resubmitted";
   await withTransaction(services.db, async (tx) => {
     await transitionSession(
       tx,
@@ -117,7 +121,7 @@ export async function openSession(services: Services, session: SessionRow): Prom
     await logSessionEvent(tx, {
       tenantId: session.tenant_id,
       sessionId: session.id,
-      type: "applicant.opened",
+      type: returning ? "applicant.returned" : "applicant.opened",
       actor: "applicant",
     });
   });

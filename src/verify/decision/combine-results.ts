@@ -7,10 +7,14 @@ export function combineResults(results: Pick<NodeResult, "status">[]): NodeStatu
   return "approved";
 }
 
-/** A short machine-readable reason for the webhook's decision_reason: the first deciding node's warnings. */
+/**
+ * The webhook's decision_reason: every reason of every node that reached the outcome (not only the first
+ * node's), comma-separated without repeats; a node without warnings names itself (`<node_id>_<outcome>`).
+ */
 export function decisionReason(results: NodeResult[], outcome: NodeStatus): string | null {
   if (outcome === "approved") return null;
-  const deciding = results.find((result) => result.status === outcome);
-  if (!deciding) return null;
-  return deciding.warnings.length > 0 ? deciding.warnings.join(",") : `${deciding.node_id}_${outcome}`;
+  const reasons = results
+    .filter((result) => result.status === outcome)
+    .flatMap((result) => (result.warnings.length > 0 ? result.warnings : [`${result.node_id}_${outcome}`]));
+  return reasons.length > 0 ? [...new Set(reasons)].join(",") : null;
 }

@@ -46,6 +46,9 @@ export interface SessionReport {
   workflowName: string;
   vendorData: string | null;
   applicantName: string | null;
+  dateOfBirth: string | null;
+  documentType: string | null;
+  documentNumber: string | null;
   tags: string[];
   creditsCharged: string;
   createdAt: Date;
@@ -127,6 +130,9 @@ export function renderSessionReport(report: SessionReport): Promise<Buffer> {
     ["Stage", report.stage],
     ["Workflow", report.workflowName],
     ["Applicant", report.applicantName ?? "-"],
+    ["Date of birth", report.dateOfBirth ?? "-"],
+    ["Document", report.documentType?.replace(/_/g, " ") ?? "-"],
+    ["Document number", report.documentNumber ?? "-"],
     ["Vendor reference", report.vendorData ?? "-"],
     ["Tags", report.tags.length > 0 ? report.tags.join(", ") : "-"],
     ["Credits charged", report.creditsCharged],

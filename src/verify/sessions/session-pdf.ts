@@ -4,6 +4,7 @@ import sharp from "sharp";
 import type { Services } from "../../services.js";
 import { findSession } from "./find-session.js";
 import { type ReportCheck, type ReportImage, renderSessionReport } from "./pdf-report.js";
+import { reportIdentity } from "./report-identity.js";
 import { nodeCheck, sessionNodes } from "./session-checks.js";
 
 const MAX_THUMBNAILS = 12;
@@ -57,9 +58,7 @@ export async function generateSessionPdf(
       services.log.warn({ path: object.path, err: (error as Error).message }, "evidence thumbnail skipped");
     }
   }
-  const prefill = session.prefill as Record<string, string | undefined>;
-  const applicantName =
-    prefill.full_name ?? ([prefill.first_name, prefill.last_name].filter(Boolean).join(" ") || null);
+  const identity = reportIdentity(nodes, session.prefill);
   const pdf = await renderSessionReport({
     sessionId: session.id,
     status: session.status,
@@ -68,7 +67,10 @@ export async function generateSessionPdf(
     stage: session.stage,
     workflowName: session.workflow_snapshot.name,
     vendorData: session.vendor_data,
-    applicantName,
+    applicantName: identity.name,
+    dateOfBirth: identity.dateOfBirth,
+    documentType: identity.documentType,
+    documentNumber: identity.documentNumber,
     tags: session.tags,
     creditsCharged: String(Number(session.credits_charged)),
     createdAt: session.created_at,

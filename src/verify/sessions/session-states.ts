@@ -27,7 +27,8 @@ export const ALLOWED_MOVES: Record<SessionStatus, readonly SessionStatus[]> = {
   in_progress: ["approved", "declined", "in_review", "abandoned", "awaiting_user", "resubmitted"],
   awaiting_user: ["in_progress", "abandoned", "expired"],
   resubmitted: ["in_progress", "abandoned", "expired"],
-  in_review: ["approved", "declined"],
+  // An operator may send a held session back for named steps (sessions/request-resubmission.ts).
+  in_review: ["approved", "declined", "resubmitted"],
   approved: ["kyc_expired"],
   declined: [],
   abandoned: [],

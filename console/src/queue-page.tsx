@@ -1,0 +1,148 @@
+// The review queue: held sessions across tenants, oldest first, with why they are held and how long they have
+// waited; search by vendor_data or session id, filter by status and creation day.
+import { useEffect, useState } from "preact/hooks";
+import { api } from "./api.js";
+import { ageSince, dateTime, label } from "./format.js";
+import { onLinkClick, sessionPath } from "./router.js";
+
+interface QueueEntry {
+  session_id: string;
+  tenant_id: string;
+  tenant_name: string;
+  status: string;
+  vendor_data: string | null;
+  reasons: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+const STATUSES = [
+  "in_review",
+  "resubmitted",
+  "in_progress",
+  "not_started",
+  "approved",
+  "declined",
+  "abandoned",
+  "expired",
+  "any",
+];
+
+export function QueuePage() {
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState("in_review");
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const [entries, setEntries] = useState<QueueEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const query = new URLSearchParams({ status });
+    if (search.trim()) query.set("search", search.trim());
+    if (from) query.set("created_from", from);
+    if (to) query.set("created_to", to);
+    let current = true;
+    const timer = setTimeout(() => {
+      api<QueueEntry[]>("GET", `/review-queue?${query}`)
+        .then((rows) => {
+          if (!current) return;
+          setEntries(rows);
+          setError(null);
+        })
+        .catch(() => current && setError("The queue could not be loaded."));
+    }, 200);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [search, status, from, to]);
+
+  return (
+    <section>
+      <h1>Review queue</h1>
+      <form class="filters" aria-label="Filter sessions" onSubmit={(event) => event.preventDefault()}>
+        <div class="field grow">
+          <label for="search">Search</label>
+          <input
+            id="search"
+            type="search"
+            placeholder="vendor_data or session id"
+            value={search}
+            onInput={(event) => setSearch(event.currentTarget.value)}
+          />
+        </div>
+        <div class="field">
+          <label for="status">Status</label>
+          <select id="status" value={status} onChange={(event) => setStatus(event.currentTarget.value)}>
+            {STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {value === "any" ? "any status" : label(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="from">Created from</label>
+          <input id="from" type="date" value={from} onInput={(event) => setFrom(event.currentTarget.value)} />
+        </div>
+        <div class="field">
+          <label for="to">Created to</label>
+          <input id="to" type="date" value={to} onInput={(event) => setTo(event.currentTarget.value)} />
+        </div>
+      </form>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {entries === null ? (
+        <p>Loading…</p>
+      ) : entries.length === 0 ? (
+        <p class="empty">No sessions match.</p>
+      ) : (
+        <div class="table-wrap">
+          <table class="queue">
+            <caption class="visually-hidden">Sessions, oldest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Session</th>
+                <th scope="col">Tenant</th>
+                <th scope="col">Status</th>
+                <th scope="col">Reasons</th>
+                <th scope="col">Waiting</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.session_id} data-session-id={entry.session_id}>
+                  <td>
+                    <a href={sessionPath(entry.tenant_id, entry.session_id)} onClick={onLinkClick}>
+                      {entry.vendor_data || "(no vendor_data)"}
+                    </a>
+                    <div class="mono muted">{entry.session_id}</div>
+                  </td>
+                  <td>{entry.tenant_name}</td>
+                  <td>
+                    <span class={`badge ${entry.status}`}>{label(entry.status)}</span>
+                  </td>
+                  <td>
+                    {entry.reasons.length === 0
+                      ? "-"
+                      : entry.reasons.map((reason) => (
+                          <span key={reason} class="chip">
+                            {label(reason)}
+                          </span>
+                        ))}
+                  </td>
+                  <td>{ageSince(entry.updated_at)}</td>
+                  <td>{dateTime(entry.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

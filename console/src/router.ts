@@ -1,0 +1,47 @@
+// Client-side routes under /console/: the queue, one session, API keys, new verification links.
+import { useEffect, useState } from "preact/hooks";
+
+export type Route =
+  | { page: "queue" }
+  | { page: "session"; tenantId: string; sessionId: string }
+  | { page: "keys" }
+  | { page: "links" }
+  | { page: "not-found" };
+
+export function parseRoute(pathname: string): Route {
+  const rest = pathname.replace(/^\/console\/?/, "");
+  if (rest === "") return { page: "queue" };
+  if (rest === "keys") return { page: "keys" };
+  if (rest === "links") return { page: "links" };
+  const session = /^tenants\/([^/]+)\/sessions\/([^/]+)$/.exec(rest);
+  if (session) return { page: "session", tenantId: session[1]!, sessionId: session[2]! };
+  return { page: "not-found" };
+}
+
+export function sessionPath(tenantId: string, sessionId: string): string {
+  return `/console/tenants/${tenantId}/sessions/${sessionId}`;
+}
+
+export function navigate(path: string): void {
+  history.pushState(null, "", path);
+  dispatchEvent(new PopStateEvent("popstate"));
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.pathname));
+  useEffect(() => {
+    const update = () => setRoute(parseRoute(location.pathname));
+    addEventListener("popstate", update);
+    return () => removeEventListener("popstate", update);
+  }, []);
+  return route;
+}
+
+/** A plain link that navigates in-page (keeps Ctrl/⌘-click opening a new tab). */
+export function onLinkClick(event: MouseEvent): void {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+    return;
+  const anchor = event.currentTarget as HTMLAnchorElement;
+  event.preventDefault();
+  navigate(anchor.pathname + anchor.search);
+}

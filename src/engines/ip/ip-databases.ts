@@ -75,8 +75,8 @@ export async function openSource(kind: IpDataKind, source: IpDataSource): Promis
   }
   const reader = new Reader<Record<string, unknown>>(bytes);
   return kind === "city"
-    ? (ip) => cityRecord(safeGet(reader, ip.address))
-    : (ip) => asnRecord(safeGet(reader, ip.address));
+    ? (ip) => cityRecordOf(safeGet(reader, ip.address))
+    : (ip) => asnRecordOf(safeGet(reader, ip.address));
 }
 
 function safeGet(reader: Reader<Record<string, unknown>>, address: string): Record<string, unknown> | null {
@@ -89,7 +89,7 @@ function safeGet(reader: Reader<Record<string, unknown>>, address: string): Reco
 }
 
 /** Both shapes in use: ip-location-db's flat one and MaxMind's nested one (GeoLite2 and DB-IP's own). */
-function cityRecord(raw: Record<string, unknown> | null): CityRecord | null {
+export function cityRecordOf(raw: Record<string, unknown> | null): CityRecord | null {
   if (!raw) return null;
   const nested = raw as {
     country?: { iso_code?: string };
@@ -103,7 +103,7 @@ function cityRecord(raw: Record<string, unknown> | null): CityRecord | null {
   return { country: country?.toUpperCase() ?? null, region, city };
 }
 
-function asnRecord(raw: Record<string, unknown> | null): AsnRecord | null {
+export function asnRecordOf(raw: Record<string, unknown> | null): AsnRecord | null {
   const asn = raw?.autonomous_system_number;
   if (typeof asn !== "number" || asn <= 0) return null;
   return { asn, org: text(raw?.autonomous_system_organization) };
@@ -114,7 +114,7 @@ function text(value: unknown): string | null {
 }
 
 /** The numeric CSVs come one per version; an IPv6 file's first range starts above the IPv4 space. */
-function looksLikeIpv6Csv(text: string): boolean {
+export function looksLikeIpv6Csv(text: string): boolean {
   const first = text.slice(0, text.indexOf(","));
   return /^\d+$/.test(first) && BigInt(first) > 0xffffffffn;
 }

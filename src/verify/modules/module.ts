@@ -30,7 +30,8 @@ export type DecisionArray =
   | "face_matches"
   | "aml_screenings"
   | "questionnaire_responses"
-  | "age_estimations";
+  | "age_estimations"
+  | "ip_analyses";
 
 /** What a module can read about the session it runs in. */
 export interface SessionView {

@@ -4,6 +4,7 @@ import { ageEstimationModule } from "./age-estimation.js";
 import { amlScreeningModule } from "./aml-screening.js";
 import { faceMatchModule } from "./face-match.js";
 import { idVerificationModule } from "./id-verification.js";
+import { ipAnalysisModule } from "./ip-analysis.js";
 import { livenessModule } from "./liveness.js";
 import type { WorkflowModule } from "./module.js";
 import { questionnaireModule } from "./questionnaire.js";
@@ -15,6 +16,7 @@ const modules: readonly WorkflowModule[] = [
   faceMatchModule,
   ageEstimationModule,
   amlScreeningModule,
+  ipAnalysisModule,
 ];
 
 export function moduleFor(feature: string): WorkflowModule | undefined {

@@ -20,7 +20,10 @@ export const sessionObjectSchema = z.object({
     .record(z.string(), z.array(z.record(z.string(), z.unknown())))
     .describe(
       "id_verifications, liveness_checks, face_matches, aml_screenings, reviews, video_calls always; " +
-        "questionnaire_responses and other module arrays only when the workflow enables them.",
+        "questionnaire_responses and other module arrays only when the workflow enables them. " +
+        "ip_analyses entries: {node_id, status, score: null, warnings (ip_country_mismatch, ip_hosting_network, " +
+        "ip_not_public, ip_country_changed, ip_address_missing), data: {addresses: [{moment: open|finish, " +
+        "seen_at, …the ip-check response fields}], document_countries: [ISO-2], country_mismatch: boolean|null}}.",
     ),
   risk: z.null(),
   tags: z.array(z.string()),

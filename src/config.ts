@@ -37,6 +37,7 @@ const envSchema = z.object({
   // Whose X-Forwarded-For is believed for the client address (IP_ANALYSIS): off, true (any peer), or a
   // comma-separated list of proxy addresses/CIDRs.
   TRUST_PROXY: z.string().optional(),
+  LENS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Design: rate limits per tenant per minute.
   RATE_LIMIT_KYC_V3_TOOLS: perMinute(120),
@@ -83,6 +84,8 @@ export interface Config {
   importAllowHttp: boolean;
   /** Fastify's trustProxy: false (default), true, or proxy addresses/CIDRs. */
   trustProxy: boolean | string[];
+  /** Whole-exchange limit of one lens upstream call (502 upstream_failed past it). */
+  lensTimeoutMs: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   rateLimits: Record<RateBucket, number>;
   jobPollMs: number;
@@ -125,6 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS,
     importAllowHttp: e.IMPORT_ALLOW_HTTP,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    lensTimeoutMs: e.LENS_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     rateLimits: {
       kyc_v3_tools: e.RATE_LIMIT_KYC_V3_TOOLS,

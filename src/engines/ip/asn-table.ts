@@ -1,6 +1,6 @@
 // An IP → autonomous system table read from the numeric CSV the `@ip-location-db/asn` package ships
 // (`start,end,asn,organisation`, inclusive ranges sorted by start). Kept as typed arrays and a
-// de-duplicated organisation list (~412k IPv4 rows take about 7 MB), searched by bisection.
+// de-duplicated organisation list (the ~412k IPv4 rows keep about 20 MB), searched by bisection.
 
 export interface AsnRecord {
   asn: number;
@@ -61,7 +61,8 @@ export function parseAsnCsv(text: string, version: 4 | 6): AsnTable {
     let id = orgIds.get(org);
     if (id === undefined) {
       id = orgs.length;
-      orgs.push(org);
+      // A copy: a slice of the file's text would keep the whole file alive.
+      orgs.push(Buffer.from(org, "utf8").toString("utf8"));
       orgIds.set(org, id);
     }
     orgIndex[row] = id;

@@ -3,6 +3,7 @@
 import { readFile } from "node:fs/promises";
 import ipaddr from "ipaddr.js";
 import { Reader } from "maxmind";
+import { AppError } from "../../platform/errors.js";
 import { type AsnRecord, parseAsnCsv } from "./asn-table.js";
 import type { ParsedIp } from "./ip-address.js";
 import { type IpDataKind, type IpDataSource, sourceFor } from "./ip-data-files.js";
@@ -38,10 +39,17 @@ export function createIpDatabases(dataDir: string): IpDatabases {
   }
   return {
     async lookup(ip) {
-      const [city, asn] = await Promise.all([
-        open<CityRecord>("city", ip.version),
-        open<AsnRecord>("asn", ip.version),
-      ]);
+      let city: Lookup<CityRecord>;
+      let asn: Lookup<AsnRecord>;
+      try {
+        [city, asn] = await Promise.all([
+          open<CityRecord>("city", ip.version),
+          open<AsnRecord>("asn", ip.version),
+        ]);
+      } catch (cause) {
+        // A missing or unreadable data file: 503 on the tool, review on the module, never a guess.
+        throw new AppError("engine_unavailable", { message: "The IP data could not be read.", cause });
+      }
       const place = city(ip);
       const network = asn(ip);
       return {

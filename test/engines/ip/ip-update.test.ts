@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { runOperatorCommand } from "../../../src/composition/operator-commands.js";
+import { toolUsageRows } from "../../identities/gallery-fixtures.js";
 import { createTestApp, type TestApp, type TestTenant } from "../../support/test-app.js";
 
 const bundledCity = join(
@@ -95,5 +96,21 @@ describe("kyc ip update", () => {
     const installed = status.sources.filter((source) => source.installed).map((s) => `${s.kind}${s.version}`);
     assert.deepEqual(installed, ["city4", "asn4"]);
     assert.equal((await check("8.8.8.8")).country, "US");
+  });
+
+  test("an unreadable data file is 503 engine_unavailable on ip-check, not a guess, and is not charged", async () => {
+    const dir = join(t.services.config.dataDir, "ip-data");
+    writeFileSync(join(dir, "city-ipv6.mmdb"), "damaged on disk");
+    t.services.engines.ip().reload();
+    const own = await t.tenant();
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/v3/tools/ip-check/",
+      headers: own.headers,
+      payload: { ip: "2001:4860:4860::8888" },
+    });
+    assert.equal(response.statusCode, 503);
+    assert.deepEqual(response.json(), { detail: "engine_unavailable" });
+    assert.equal((await toolUsageRows(t.services.db, own.tenant_id)).length, 0);
   });
 });

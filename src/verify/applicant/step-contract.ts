@@ -37,7 +37,7 @@ export const FEATURE_ROLES: Readonly<Record<WorkflowFeature, FeatureRole>> = {
   DATABASE_VALIDATION: { kind: "unavailable" },
   EMAIL_VERIFICATION: { kind: "unavailable" },
   PHONE_VERIFICATION: { kind: "unavailable" },
-  IP_ANALYSIS: { kind: "unavailable" },
+  IP_ANALYSIS: { kind: "server_only" },
   QUESTIONNAIRE: { kind: "step", screen: "questionnaire" },
   VIDEO_CALL: { kind: "unavailable" },
 };

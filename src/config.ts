@@ -34,6 +34,10 @@ const envSchema = z.object({
   MEDIA_STORE: z.string().optional(),
   ALLOW_PRIVATE_TARGETS: booleanFlag,
   IMPORT_ALLOW_HTTP: booleanFlag,
+  // Whose X-Forwarded-For is believed for the client address (IP_ANALYSIS): off, true (any peer), or a
+  // comma-separated list of proxy addresses/CIDRs.
+  TRUST_PROXY: z.string().optional(),
+  LENS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Design: rate limits per tenant per minute.
   RATE_LIMIT_KYC_V3_TOOLS: perMinute(120),
@@ -95,6 +99,10 @@ export interface Config {
   mediaStore: string;
   allowPrivateTargets: boolean;
   importAllowHttp: boolean;
+  /** Fastify's trustProxy: false (default), true, or proxy addresses/CIDRs. */
+  trustProxy: boolean | string[];
+  /** Whole-exchange limit of one lens upstream call (502 upstream_failed past it). */
+  lensTimeoutMs: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   rateLimits: Record<RateBucket, number>;
   jobPollMs: number;
@@ -153,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaStore: e.MEDIA_STORE ?? `file://${resolve(dataDir, "media")}`,
     allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS,
     importAllowHttp: e.IMPORT_ALLOW_HTTP,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    lensTimeoutMs: e.LENS_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     rateLimits: {
       kyc_v3_tools: e.RATE_LIMIT_KYC_V3_TOOLS,
@@ -184,4 +194,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 function trimSlash(url: string): string {
   return url.endsWith("/") ? url.slice(0, -1) : url;
+}
+
+/** `TRUST_PROXY`: unset/false/0 → false; true/yes/1 → true; else proxy addresses or CIDRs. */
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  const text = (value ?? "").trim().toLowerCase();
+  if (text === "" || text === "false" || text === "no" || text === "0") return false;
+  if (text === "true" || text === "yes" || text === "1") return true;
+  return text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
 }

@@ -20,6 +20,7 @@ const OPTIONS = {
   role: { type: "string" },
   schema: { type: "string" },
   reason: { type: "string" },
+  header: { type: "string", multiple: true },
 } as const;
 
 export function parseCommandLine(argv: string[]): ParsedCommand {

@@ -8,6 +8,8 @@ import { retentionCommands } from "../identities/retention-commands.js";
 import { flowCommands } from "../partner/flows/flow-commands.js";
 import type { CommandTable } from "../platform/commands/command-table.js";
 import type { Services } from "../services.js";
+import { ipCommands } from "../tools/ip-commands.js";
+import { lensCommands } from "../tools/lens/lens-commands.js";
 import { brandingCommands } from "../verify/branding-commands.js";
 import { reviewCommands } from "../verify/sessions/review-commands.js";
 import { workflowCommands } from "../verify/workflows/workflow-commands.js";
@@ -23,6 +25,8 @@ export const operatorCommands: CommandTable<Services> = {
   ...retentionCommands,
   ...operatorAccountCommands,
   ...amlCommands,
+  ...ipCommands,
+  ...lensCommands,
 };
 
 export function runOperatorCommand(services: Services, argv: string[]): Promise<unknown> {

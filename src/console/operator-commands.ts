@@ -1,12 +1,12 @@
 // `kyc operator create --email E --password P [--role admin|reviewer]` → {operator_id, email, role} and
 // `kyc operator disable --email E` (design: Operator CLI).
 
-import type { CommandTable } from "../platform/commands/command-table.js";
+import type { CommandTable, ParsedCommand } from "../platform/commands/command-table.js";
 import { AppError } from "../platform/errors.js";
 import type { Services } from "../services.js";
 import { createOperator, disableOperator } from "./operators.js";
 
-function requiredFlag(flags: Record<string, string | boolean | undefined>, name: string): string {
+function requiredFlag(flags: ParsedCommand["flags"], name: string): string {
   const value = flags[name];
   if (typeof value !== "string" || value === "") {
     throw new AppError("validation_failed", { field: name, message: `Use --${name}.` });

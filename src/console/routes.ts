@@ -19,6 +19,8 @@ import { registerConsoleCreateKeyRoute } from "./keys/create.js";
 import { registerConsoleListKeysRoute } from "./keys/list.js";
 import { registerConsoleRevokeKeyRoute } from "./keys/revoke.js";
 import { registerConsoleRotateKeysRoute } from "./keys/rotate-all.js";
+import { registerConsoleListLensRoute } from "./lens/list.js";
+import { registerConsoleSetLensRoute } from "./lens/set.js";
 import { registerLoginRoute } from "./login.js";
 import { registerLogoutRoute } from "./logout.js";
 import { registerConsoleGetMediaRoute } from "./media/get.js";
@@ -84,6 +86,8 @@ function registerTenantRoutes(app: App, services: Services): void {
   registerConsoleSetHostedUrlTtlRoute(app, services);
   registerConsoleGetBrandingRoute(app, services);
   registerConsoleSetBrandingRoute(app, services);
+  registerConsoleListLensRoute(app, services);
+  registerConsoleSetLensRoute(app, services);
 }
 
 function registerOperatorRoutes(app: App, services: Services): void {

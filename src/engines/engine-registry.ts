@@ -6,6 +6,7 @@ import type { AmlEngine } from "./aml/aml-engine.js";
 import { createConfiguredAmlEngine } from "./aml/aml-store-sync.js";
 import { createDocumentEngine, type DocumentEngine } from "./document/document-engine.js";
 import { createFaceEngine, type FaceEngine } from "./face/face-engine.js";
+import { createIpDatabases, type IpDatabases } from "./ip/ip-databases.js";
 import { createLivenessEngine, type LivenessEngine } from "./liveness/liveness-engine.js";
 import type { OcrEngine } from "./ocr/ocr-engine.js";
 import { createTesseractOcrEngine } from "./ocr/tesseract-ocr-engine.js";
@@ -22,6 +23,8 @@ export interface Engines {
   detectFaces(image: Buffer): Promise<{ box: { x: number; y: number; width: number; height: number } }[]>;
   /** AML screening (AML_PROVIDER): the built-in index kept by aml-store-sync.ts, or a yente client. */
   aml(): AmlEngine;
+  /** Offline IP location and network data (files opened on first lookup). */
+  ip(): IpDatabases;
   close(): Promise<void>;
 }
 
@@ -96,10 +99,13 @@ export function createEngines(config: Config): Engines {
     return amlEngine;
   };
 
+  const ipDatabases = createIpDatabases(config.dataDir);
+
   return {
     face,
     liveness,
     aml,
+    ip: () => ipDatabases,
     ocr,
     document,
     signature,

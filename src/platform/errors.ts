@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   invalid_session_kind: 400,
   invalid_date: 400,
   invalid_document_type: 400,
+  invalid_ip: 400,
   invalid_on_duplicate: 400,
   no_rows: 400,
   invalid_row: 400,

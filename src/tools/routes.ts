@@ -6,6 +6,8 @@ import { registerBusinessDocumentRoute } from "./business-document.js";
 import { registerDocumentExtractRoute } from "./document-extract.js";
 import { registerFaceSearchRoute } from "./face-search.js";
 import { registerFaceVerifyRoute } from "./face-verify.js";
+import { registerIpCheckRoute } from "./ip-check.js";
+import { registerLensRoute } from "./lens.js";
 import { registerLivenessRoute } from "./liveness.js";
 import { registerLivenessChallengeRoute } from "./liveness-challenge.js";
 import { registerLivenessVerifyRoute } from "./liveness-verify.js";
@@ -25,4 +27,6 @@ export function registerToolRoutes(app: App, services: Services): void {
   registerLivenessChallengeRoute(app, services);
   registerLivenessVerifyRoute(app, services);
   registerAmlCheckRoute(app, services);
+  registerIpCheckRoute(app, services);
+  registerLensRoute(app, services);
 }

@@ -28,7 +28,12 @@ export function assertErrorShape(path: string, response: LightMyRequestResponse,
     case "console":
       assert.equal(typeof body.detail, "string", `${context}: ${response.body.slice(0, 200)}`);
       for (const key of Object.keys(body)) {
-        assert.ok(["detail", "features", "error", "message"].includes(key), `${context}: extra key ${key}`);
+        // `allowed`: spec — an unknown lens service is 404 invalid_lens_service "with the allowed list".
+        const extra = body.detail === "invalid_lens_service" ? ["allowed"] : [];
+        assert.ok(
+          ["detail", "features", "error", "message", ...extra].includes(key),
+          `${context}: extra key ${key}`,
+        );
       }
       break;
     case "partner":

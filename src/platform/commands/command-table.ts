@@ -5,7 +5,8 @@ import { AppError } from "../errors.js";
 
 export interface ParsedCommand {
   positionals: string[];
-  flags: Record<string, string | boolean | undefined>;
+  /** `multiple` options (e.g. `--header`, repeatable) give an array. */
+  flags: Record<string, string | boolean | string[] | undefined>;
 }
 
 export type OperatorCommand<C> = (context: C, command: ParsedCommand) => Promise<unknown>;

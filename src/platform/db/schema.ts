@@ -9,6 +9,7 @@ import type { FaceGalleryTables } from "../../identities/face-gallery/face-table
 import type { IdentityImportTables } from "../../identities/import/import-tables.js";
 import type { SignatureSampleTables } from "../../identities/signature-samples/signature-tables.js";
 import type { PartnerTables } from "../../partner/partner-tables.js";
+import type { LensTables } from "../../tools/lens/lens-tables.js";
 import type { ContactTables } from "../../verify/contact/contact-tables.js";
 import type { SessionTables } from "../../verify/session-tables.js";
 import type { WebhookTables } from "../../webhooks/webhook-tables.js";
@@ -185,4 +186,5 @@ export interface Database
     AmlTables,
     OperatorTables,
     IdentityImportTables,
-    ContactTables {}
+    ContactTables,
+    LensTables {}

@@ -53,7 +53,12 @@ export interface HttpContext {
   log: Logger;
   keyUsage: KeyUsageRecorder;
   rateLimiter: RateLimiter;
-  config: { publicUrl: string; rateLimits: Record<RateBucket, number> };
+  config: {
+    publicUrl: string;
+    rateLimits: Record<RateBucket, number>;
+    /** Whose X-Forwarded-For decides `request.ip` (TRUST_PROXY); never believed by default. */
+    trustProxy?: boolean | string[];
+  };
 }
 
 export interface SurfaceDefinition<C> {
@@ -77,7 +82,7 @@ export async function buildApp<C extends HttpContext>(
   const app = Fastify({
     loggerInstance: options.logger === false ? undefined : (services.log as FastifyBaseLogger),
     bodyLimit: DEFAULT_BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: services.config.trustProxy ?? false,
     // Fastify's own request log prints the raw URL, which for the applicant API holds the session's
     // credential; the onResponse hook below logs it with the token removed instead.
     logController: new LogController({ disableRequestLogging: true }),

@@ -62,3 +62,26 @@ function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null | "refuse" {
   if (range === "teredo") return "refuse";
   return null;
 }
+
+/** How an address that is not public is classed, for reporting (ip-check signals); null when it is public. */
+export type NonPublicKind = "private" | "loopback" | "link_local" | "reserved";
+
+/**
+ * The class of a non-public address (by the same rules as isPublicAddress), or null for a public one.
+ * Unique-local IPv6 (fc00::/7), RFC 1918 and carrier-grade NAT count as private.
+ */
+export function nonPublicKind(address: string): NonPublicKind | null {
+  if (isPublicAddress(address)) return null;
+  const parsed = parseAddress(address);
+  if (!parsed) return "reserved";
+  let subject: ipaddr.IPv4 | ipaddr.IPv6 = parsed;
+  if (parsed.kind() === "ipv6") {
+    const embedded = embeddedIpv4(parsed as ipaddr.IPv6);
+    if (embedded && embedded !== "refuse") subject = embedded;
+  }
+  const range = subject.range();
+  if (range === "loopback") return "loopback";
+  if (range === "linkLocal") return "link_local";
+  if (range === "private" || range === "uniqueLocal" || range === "carrierGradeNat") return "private";
+  return "reserved";
+}

@@ -13,6 +13,7 @@ import { type SessionStatus, TERMINAL_STATUSES } from "../sessions/session-state
 import { openSession, sessionByToken, sessionForCapture } from "./applicant-session.js";
 import { loadSessionBranding } from "./branding.js";
 import { assertTakesInput } from "./input-guard.js";
+import { recordApplicantAddress } from "./record-address.js";
 import { type ConsentState, consentState, recordConsent } from "./record-consent.js";
 import { APPLICANT_ERRORS } from "./step-contract.js";
 
@@ -43,9 +44,17 @@ function currentNode(states: SessionNodeState[]): SessionNodeState | null {
   return applicantNodes(states).find((state) => state.state === "pending") ?? null;
 }
 
-export async function applicantState(services: Services, token: string): Promise<ApplicantState> {
+/** `clientIp`: the address the request came from, kept for IP_ANALYSIS when the session opens. */
+export async function applicantState(
+  services: Services,
+  token: string,
+  clientIp?: string,
+): Promise<ApplicantState> {
   const session = await openSession(services, await sessionByToken(services, token));
   const states = await loadNodeStates(services.db, session);
+  if (session.status === "in_progress") {
+    await recordApplicantAddress(services.db, session, states, "open", clientIp);
+  }
   const finished =
     TERMINAL_STATUSES.includes(session.status as SessionStatus) || session.status === "in_review";
   // awaiting_user: the current step (an OTP step) waits for the applicant's code.
@@ -133,7 +142,11 @@ export async function submitStep(
   return applicantState(services, token);
 }
 
-export async function finishSession(services: Services, token: string): Promise<ApplicantState> {
+export async function finishSession(
+  services: Services,
+  token: string,
+  clientIp?: string,
+): Promise<ApplicantState> {
   const session = await sessionForCapture(services, token);
   assertTakesInput(session);
   const states = await loadNodeStates(services.db, session);
@@ -142,6 +155,7 @@ export async function finishSession(services: Services, token: string): Promise<
       detail: "steps_incomplete",
       message: APPLICANT_ERRORS.steps_incomplete.message,
     });
+  await recordApplicantAddress(services.db, session, states, "finish", clientIp);
   await decideSession(services, session.tenant_id, session.id);
   return applicantState(services, token);
 }

@@ -62,7 +62,7 @@ export function registerApplicantRoutes(app: App, services: Services): void {
         response: { 200: stateSchema, ...errorResponses(always) },
       },
     },
-    async (request) => applicantState(services, request.params.token),
+    async (request) => applicantState(services, request.params.token, request.ip),
   );
   app.post(
     "/flow-api/:token/steps/:node_id",
@@ -117,6 +117,6 @@ export function registerApplicantRoutes(app: App, services: Services): void {
         response: { 200: stateSchema, ...errorResponses(input, { steps_incomplete }) },
       },
     },
-    async (request) => finishSession(services, request.params.token),
+    async (request) => finishSession(services, request.params.token, request.ip),
   );
 }

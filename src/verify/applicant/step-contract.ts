@@ -44,7 +44,7 @@ export const FEATURE_ROLES: Readonly<Record<WorkflowFeature, FeatureRole>> = {
   DATABASE_VALIDATION: { kind: "unavailable" },
   EMAIL_VERIFICATION: { kind: "step", screen: "email_verification" },
   PHONE_VERIFICATION: { kind: "step", screen: "phone_verification" },
-  IP_ANALYSIS: { kind: "unavailable" },
+  IP_ANALYSIS: { kind: "server_only" },
   QUESTIONNAIRE: { kind: "step", screen: "questionnaire" },
   VIDEO_CALL: { kind: "unavailable" },
 };

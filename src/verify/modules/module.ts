@@ -32,7 +32,8 @@ export type DecisionArray =
   | "questionnaire_responses"
   | "age_estimations"
   | "email_verifications"
-  | "phone_verifications";
+  | "phone_verifications"
+  | "ip_analyses";
 
 /** What a module can read about the session it runs in. */
 export interface SessionView {

@@ -5,6 +5,7 @@ import { amlScreeningModule } from "./aml-screening.js";
 import { emailVerificationModule, phoneVerificationModule } from "./contact-verification.js";
 import { faceMatchModule } from "./face-match.js";
 import { idVerificationModule } from "./id-verification.js";
+import { ipAnalysisModule } from "./ip-analysis.js";
 import { livenessModule } from "./liveness.js";
 import type { WorkflowModule } from "./module.js";
 import { questionnaireModule } from "./questionnaire.js";
@@ -18,6 +19,7 @@ const modules: readonly WorkflowModule[] = [
   amlScreeningModule,
   emailVerificationModule,
   phoneVerificationModule,
+  ipAnalysisModule,
 ];
 
 export function moduleFor(feature: string): WorkflowModule | undefined {

@@ -23,7 +23,10 @@ export const sessionObjectSchema = z.object({
         "questionnaire_responses and other module arrays only when the workflow enables them. Every entry " +
         "has node_id, status, score, warnings, data. email_verifications / phone_verifications entries also " +
         "carry, at the top level and in data: email | phone (E.164), verified (boolean), attempts (integer, " +
-        "every code of the node), sent_at, verified_at (ISO timestamps or null).",
+        "every code of the node), sent_at, verified_at (ISO timestamps or null). " +
+        "ip_analyses entries: {node_id, status, score: null, warnings (ip_country_mismatch, ip_hosting_network, " +
+        "ip_not_public, ip_country_changed, ip_address_missing), data: {addresses: [{moment: open|finish, " +
+        "seen_at, …the ip-check response fields}], document_countries: [ISO-2], country_mismatch: boolean|null}}.",
     ),
   risk: z.null(),
   tags: z.array(z.string()),

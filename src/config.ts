@@ -55,6 +55,16 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   YENTE_DATASET: z.string().min(1).default("default"),
+  // Issue 14: results warn when a stored list is older than this (hours).
+  AML_MAX_LIST_AGE_HOURS: z.coerce.number().min(1).max(100_000).default(48),
+  // Load the dated list snapshot shipped in lists/ when the database holds no list (default on; tests off).
+  AML_SNAPSHOT: z.enum(["on", "off", ""]).optional(),
+  // FtM/OpenSanctions export the operator may sync (`kyc aml sync ftm`); its licence is the operator's affair.
+  AML_FTM_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export type RateBucket =
@@ -89,6 +99,12 @@ export interface Config {
   amlProvider: "builtin" | "yente";
   yenteUrl?: string;
   yenteDataset: string;
+  /** Hours after which a stored list raises `aml_lists_stale` in results. */
+  amlMaxListAgeHours: number;
+  /** Whether the shipped snapshot is loaded when no list is stored (AML_SNAPSHOT; off by default under test). */
+  amlSnapshot: boolean;
+  /** An FtM entities export URL for `kyc aml sync ftm` (AML_FTM_URL). */
+  amlFtmUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -133,6 +149,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     amlProvider: e.AML_PROVIDER,
     yenteUrl: e.YENTE_URL,
     yenteDataset: e.YENTE_DATASET,
+    amlMaxListAgeHours: e.AML_MAX_LIST_AGE_HOURS,
+    amlSnapshot: e.AML_SNAPSHOT ? e.AML_SNAPSHOT === "on" : e.NODE_ENV !== "test",
+    amlFtmUrl: e.AML_FTM_URL,
   };
 }
 

@@ -6,6 +6,7 @@ import { basename, resolve } from "node:path";
 import { countAmlEntities, storeAmlListFile } from "../engines/aml/aml-store.js";
 import { amlIndexStatus, isAmlIndexKept, syncAmlIndex } from "../engines/aml/aml-store-sync.js";
 import { compareNames } from "../engines/aml/compare-names.js";
+import { readListAges } from "../engines/aml/list-state.js";
 import type { CommandTable } from "../platform/commands/command-table.js";
 import { AppError } from "../platform/errors.js";
 import type { Services } from "../services.js";
@@ -54,6 +55,9 @@ export const amlCommands: CommandTable<Services> = {
     return {
       entities: counts.total,
       sources: counts.sources,
+      max_list_age_hours: services.config.amlMaxListAgeHours,
+      // Per list: origin (snapshot|sync|file), as_of, age_hours, stale, ETag/Last-Modified, last error.
+      lists: await readListAges(services.db, services.config.amlMaxListAgeHours),
       index: isAmlIndexKept(services) ? await amlIndexStatus(services) : NOT_KEPT,
     };
   },

@@ -1,6 +1,7 @@
 // The HTTP app: the two API surfaces (each with its explicit route list) and the routes that take no API
 // key — health, the applicant APIs (authorised by the session token), the hosted pages and the console.
 import { registerConsoleApi } from "../console/routes.js";
+import { amlHealth } from "../engines/aml/aml-health.js";
 import { partnerLinkExists } from "../partner/applicant/partner-link.js";
 import { registerHostedApplicationRoutes } from "../partner/applicant/routes.js";
 import { partnerSurface } from "../partner/routes.js";
@@ -21,7 +22,7 @@ export function createHttpApp(services: Services, options: { logger?: boolean } 
 }
 
 function registerPublicRoutes(app: App, services: Services): void {
-  registerHealthRoute(app, services.database);
+  registerHealthRoute(app, services.database, async () => ({ aml: await amlHealth(services) }));
   registerApplicantRoutes(app, services);
   registerHostedApplicationRoutes(app, services);
   registerWebApp(app, {

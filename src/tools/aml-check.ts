@@ -100,11 +100,29 @@ export const amlResultSchema = z.object({
   informational_matches: z
     .array(amlMatch)
     .describe("Hits whose only list is poi and whose every dataset is informational."),
-  lists_checked: z.array(z.enum(AML_LISTS)),
+  lists_checked: z
+    .array(z.enum(AML_LISTS))
+    .describe("The requested lists that loaded data covers: a list with no loaded entity is not named."),
   provider: z.string(),
   dataset: z.string(),
   algorithm: z.string(),
   threshold: z.number(),
+  lists_not_loaded: z
+    .array(z.enum(AML_LISTS))
+    .optional()
+    .describe("Requested lists with no loaded data: they were not checked (built-in engine)."),
+  stale_lists: z
+    .array(z.object({ source: z.string(), as_of: z.string(), age_hours: z.number() }))
+    .optional()
+    .describe(
+      "Stored lists older than AML_MAX_LIST_AGE_HOURS (default 48): `as_of` is when each was last known current.",
+    ),
+  warnings: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "`aml_lists_not_loaded` when lists_not_loaded is not empty; `aml_lists_stale` when stale_lists is not empty.",
+    ),
 });
 
 type AmlCheckBody = z.infer<typeof body>;
@@ -140,7 +158,8 @@ export function registerAmlCheckRoute(app: App, services: Services): void {
         description:
           "A name is the minimum query (400 name_required); date of birth, nationality, country and " +
           "document number narrow the candidates. 503 screening_unavailable while no list is loaded or " +
-          "the screening engine is down (not charged). Billed as AML_CHECK on success.",
+          "the screening engine is down (not charged; the body's `hint` names `kyc aml sync` / `kyc aml load`). " +
+          "Billed as AML_CHECK on success.",
         tags: ["tools"],
         body,
         response: { 200: amlResultSchema },

@@ -13,6 +13,7 @@ import { allJobs } from "../../src/composition/jobs.js";
 import { createYenteEngine } from "../../src/engines/aml/index.js";
 import { rescreenDueIdentities } from "../../src/identities/aml-monitoring/rescreen-identities.js";
 import { createWorkflow } from "../../src/verify/workflows/workflows.js";
+import { congressPepFtm } from "../engines/aml/list-data.js";
 import { createTestApp, type TestApp, type TestTenant } from "../support/test-app.js";
 
 const UN_FILE = fileURLToPath(
@@ -35,7 +36,10 @@ describe("ongoing AML monitoring", () => {
     t = await createTestApp();
     tenant = await t.tenant({ features: "all" });
     dir = mkdtempSync(join(tmpdir(), "aml-monitoring-"));
-    await loadAmlLists(t.services, [UN_FILE]);
+    // The workflow requires PEP screening: PEP data must be loaded or every session goes to review.
+    const pepFile = join(dir, "congress-pep.ftm.json");
+    writeFileSync(pepFile, congressPepFtm());
+    await loadAmlLists(t.services, [UN_FILE, pepFile]);
     const workflow = (ongoing: boolean) =>
       createWorkflow(t.services.db, tenant.tenant_id, {
         name: ongoing ? "monitored" : "one-off",

@@ -28,3 +28,27 @@ export function entityById(entities: readonly AmlEntity[], id: string): AmlEntit
   if (!entity) throw new Error(`no entity ${id}`);
   return entity;
 }
+
+/**
+ * A PEP list in FtM JSON lines built from the real US Congress members file (topic role.pep), for tests
+ * whose workflows require PEP screening: without PEP data such a session goes to review (issue 14).
+ */
+export function congressPepFtm(count = 100): string {
+  const rows = readListFile("positives_us_congress_untreated.csv")
+    .trim()
+    .split("\n")
+    .slice(1, count + 1);
+  return rows
+    .map((row, i) => {
+      const name = row.split(",")[0] ?? "";
+      return JSON.stringify({
+        id: `us-congress-${i}`,
+        caption: name,
+        schema: "Person",
+        properties: { name: [name], topics: ["role.pep"], country: ["us"] },
+        datasets: ["us_congress_test"],
+      });
+    })
+    .join("\n")
+    .concat("\n");
+}

@@ -59,6 +59,8 @@ const envSchema = z.object({
   AML_MAX_LIST_AGE_HOURS: z.coerce.number().min(1).max(100_000).default(48),
   // Load the dated list snapshot shipped in lists/ when the database holds no list (default on; tests off).
   AML_SNAPSHOT: z.enum(["on", "off", ""]).optional(),
+  // The daily `kyc aml sync` job (default on; tests off).
+  AML_SYNC_DAILY: z.enum(["on", "off", ""]).optional(),
   // FtM/OpenSanctions export the operator may sync (`kyc aml sync ftm`); its licence is the operator's affair.
   AML_FTM_URL: z
     .string()
@@ -103,6 +105,8 @@ export interface Config {
   amlMaxListAgeHours: number;
   /** Whether the shipped snapshot is loaded when no list is stored (AML_SNAPSHOT; off by default under test). */
   amlSnapshot: boolean;
+  /** Whether the daily job downloads the default list sources (AML_SYNC_DAILY; off by default under test). */
+  amlSyncDaily: boolean;
   /** An FtM entities export URL for `kyc aml sync ftm` (AML_FTM_URL). */
   amlFtmUrl?: string;
 }
@@ -151,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     yenteDataset: e.YENTE_DATASET,
     amlMaxListAgeHours: e.AML_MAX_LIST_AGE_HOURS,
     amlSnapshot: e.AML_SNAPSHOT ? e.AML_SNAPSHOT === "on" : e.NODE_ENV !== "test",
+    amlSyncDaily: e.AML_SYNC_DAILY ? e.AML_SYNC_DAILY === "on" : e.NODE_ENV !== "test",
     amlFtmUrl: e.AML_FTM_URL,
   };
 }

@@ -13,6 +13,7 @@ import { type SyncOutcome, syncLists } from "../engines/aml/sync-lists.js";
 import type { CommandTable } from "../platform/commands/command-table.js";
 import { AppError } from "../platform/errors.js";
 import type { Services } from "../services.js";
+import { setAmlThreshold } from "../tools/tenant-aml-threshold.js";
 
 const NOT_KEPT = "not kept by this process (serving nodes rebuild from the stored lists)";
 
@@ -69,6 +70,17 @@ export const amlCommands: CommandTable<Services> = {
       command.positionals,
       typeof command.flags.url === "string" ? command.flags.url : undefined,
     ),
+  // `kyc aml threshold T 0.x` sets the tenant's default; `kyc aml threshold T default` clears it.
+  "aml threshold": async (services, command) => {
+    const [tenantId, value] = command.positionals;
+    if (!tenantId || !value) {
+      throw new AppError("validation_failed", {
+        message: "Usage: kyc aml threshold TENANT_ID 0.5..1|default",
+      });
+    }
+    const threshold = value === "default" ? null : Number(value);
+    return { tenant_id: tenantId, aml_threshold: await setAmlThreshold(services.db, tenantId, threshold) };
+  },
   "aml sources": async (services) => listSources({ ftmUrl: services.config.amlFtmUrl }).map(describeSource),
   "aml compare": async (_services, command) => {
     const [a, b] = command.positionals;

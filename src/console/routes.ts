@@ -23,6 +23,7 @@ import { registerLogoutRoute } from "./logout.js";
 import { registerConsoleGetSessionRoute } from "./sessions/get.js";
 import { registerConsoleListSessionsRoute } from "./sessions/list.js";
 import { registerConsoleReviewSessionRoute } from "./sessions/review.js";
+import { registerConsoleAmlThresholdRoutes } from "./tenants/aml-threshold.js";
 import { registerConsoleCreateTenantRoute } from "./tenants/create.js";
 import { registerConsoleListTenantsRoute } from "./tenants/list.js";
 import { registerConsoleSetFeaturesRoutes } from "./tenants/set-features.js";
@@ -69,6 +70,7 @@ function registerTenantRoutes(app: App, services: Services): void {
   registerConsoleSetHostedUrlTtlRoute(app, services);
   registerConsoleGetBrandingRoute(app, services);
   registerConsoleSetBrandingRoute(app, services);
+  registerConsoleAmlThresholdRoutes(app, services);
 }
 
 function registerOperatorRoutes(app: App, services: Services): void {

@@ -6,6 +6,7 @@ import { AML_LISTS, type AmlQuery, DEFAULT_THRESHOLD } from "../engines/aml/inde
 import { type App, tenantOf } from "../platform/http/app.js";
 import type { Services } from "../services.js";
 import { runChargeableTool } from "./run-chargeable-tool.js";
+import { amlThresholdOf } from "./tenant-aml-threshold.js";
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -58,7 +59,10 @@ const body = z.object({
     .min(0)
     .max(1)
     .optional()
-    .describe(`Score 0..1 from which a hit is confirmed (goes to matches). Default ${DEFAULT_THRESHOLD}.`),
+    .describe(
+      `Score 0..1 from which a hit is confirmed (goes to matches). Default: the tenant's AML threshold ` +
+        `(${DEFAULT_THRESHOLD} unless the operator set another with \`kyc aml threshold\`).`,
+    ),
 });
 
 /** spec: Tool result shapes — AML match object. */
@@ -172,11 +176,11 @@ export function registerAmlCheckRoute(app: App, services: Services): void {
         tenantId,
         features: ["AML_CHECK"],
         billedFeature: "AML_CHECK",
-        work: () =>
+        work: async () =>
           services.engines.aml().screen(queryOf(input), {
             lists: input.lists,
-            // spec: match_threshold defaults to the tenant AML threshold (0.7; no per-tenant override yet).
-            threshold: input.match_threshold ?? DEFAULT_THRESHOLD,
+            // spec: match_threshold defaults to the tenant AML threshold (0.7 unless the operator set one).
+            threshold: input.match_threshold ?? (await amlThresholdOf(services.db, tenantId)),
           }),
       });
     },

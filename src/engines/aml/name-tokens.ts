@@ -17,6 +17,14 @@ const TITLES = new Set(
   ),
 );
 
+// "President X" in several languages, romanised: a person's office, not their name (an organisation may
+// well be called "Presidente …", so these stay in organisation names).
+const OFFICES = new Set(
+  "president presidente presiden predsjednik presedintele prasident prezident prezydent elnok prezidents".split(
+    " ",
+  ),
+);
+
 // Connecting words and religious titles that appear in some spellings of a name and not in others
 // (research/aml.md: logic-v2 pairs these through symbol tags; here they simply weigh little).
 const PARTICLES = new Set(
@@ -78,7 +86,7 @@ export function nameParts(name: string, isOrganization = false): string[] {
   if (!plain) return [];
   const parts: string[] = [];
   for (const part of plain.split(" ")) {
-    if (TITLES.has(part)) continue;
+    if (TITLES.has(part) || (!isOrganization && OFFICES.has(part))) continue;
     parts.push(isOrganization ? (ORG_TYPES[part] ?? part) : part);
   }
   return parts;

@@ -1,6 +1,6 @@
 // Splits a name into comparable parts: romanised, lower case, punctuation-free, titles dropped,
 // company-type words folded to one spelling, particles marked as weak.
-import { transliterate } from "./transliterate.js";
+import { ARABIC_SCRIPT, transliterate } from "./transliterate.js";
 
 /** A name ready to compare: its parts in written order and how much each part counts. */
 export interface NameTokens {
@@ -8,6 +8,8 @@ export interface NameTokens {
   weights: number[];
   /** The parts joined by single spaces (the written order), for the whole-string comparison. */
   joined: string;
+  /** Written in Arabic script: parts are consonant skeletons (short vowels are not written). */
+  abjad?: boolean;
 }
 
 // Titles and suffixes that say nothing about who someone is.
@@ -118,5 +120,5 @@ export function tokenizeName(
     if (PARTICLES.has(token) || (isOrganization && ORG_TYPE_VALUES.has(token))) return WEAK_WEIGHT;
     return family?.has(token) ? FAMILY_WEIGHT : 1;
   });
-  return { tokens, weights, joined: tokens.join(" ") };
+  return { tokens, weights, joined: tokens.join(" "), ...(ARABIC_SCRIPT.test(name) ? { abjad: true } : {}) };
 }

@@ -1,5 +1,7 @@
 // Loads the real lists once per test file (read from shared/data beside the repo, never copied in).
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { AmlEntity } from "../../../src/engines/aml/entity.js";
 import { loadOfacSdnCsv } from "../../../src/engines/aml/load-ofac.js";
 import { loadUnConsolidatedXml } from "../../../src/engines/aml/load-un.js";
@@ -51,4 +53,22 @@ export function congressPepFtm(count = 100): string {
     })
     .join("\n")
     .concat("\n");
+}
+
+/**
+ * A list file that, with the UN list, covers every list a default workflow requires (sanctions, pep,
+ * adverse_media): the Congress PEPs above plus one fictional adverse-media entry. Without it such a
+ * workflow sends every session to review with aml_lists_not_loaded (issue 14).
+ */
+export function coverageListFile(): string {
+  const adverseMedia = JSON.stringify({
+    id: "fictional-crime-1",
+    caption: "Peregrine Osgood Vantablack",
+    schema: "Person",
+    properties: { name: ["Peregrine Osgood Vantablack"], topics: ["crime.fraud"], birthDate: ["1961-02-03"] },
+    datasets: ["test_adverse_media"],
+  });
+  const file = join(mkdtempSync(join(tmpdir(), "aml-coverage-")), "coverage.ftm.json");
+  writeFileSync(file, `${congressPepFtm()}${adverseMedia}\n`);
+  return file;
 }

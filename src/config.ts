@@ -68,6 +68,18 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_BASE_URL: z.string().url().default("https://api.twilio.com"),
+  // Issue 14: results warn when a stored list is older than this (hours).
+  AML_MAX_LIST_AGE_HOURS: z.coerce.number().min(1).max(100_000).default(48),
+  // Load the dated list snapshot shipped in lists/ when the database holds no list (default on; tests off).
+  AML_SNAPSHOT: z.enum(["on", "off", ""]).optional(),
+  // The daily `kyc aml sync` job (default on; tests off).
+  AML_SYNC_DAILY: z.enum(["on", "off", ""]).optional(),
+  // FtM/OpenSanctions export the operator may sync (`kyc aml sync ftm`); its licence is the operator's affair.
+  AML_FTM_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 function optionalUrl() {
@@ -120,6 +132,14 @@ export interface Config {
   smsWebhookUrl?: string;
   smsWebhookSecret?: string;
   twilio?: { baseUrl: string; accountSid: string; authToken: string; from: string };
+  /** Hours after which a stored list raises `aml_lists_stale` in results. */
+  amlMaxListAgeHours: number;
+  /** Whether the shipped snapshot is loaded when no list is stored (AML_SNAPSHOT; off by default under test). */
+  amlSnapshot: boolean;
+  /** Whether the daily job downloads the default list sources (AML_SYNC_DAILY; off by default under test). */
+  amlSyncDaily: boolean;
+  /** An FtM entities export URL for `kyc aml sync ftm` (AML_FTM_URL). */
+  amlFtmUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -189,6 +209,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           from: e.TWILIO_FROM!,
         }
       : undefined,
+    amlMaxListAgeHours: e.AML_MAX_LIST_AGE_HOURS,
+    amlSnapshot: e.AML_SNAPSHOT ? e.AML_SNAPSHOT === "on" : e.NODE_ENV !== "test",
+    amlSyncDaily: e.AML_SYNC_DAILY ? e.AML_SYNC_DAILY === "on" : e.NODE_ENV !== "test",
+    amlFtmUrl: e.AML_FTM_URL,
   };
 }
 

@@ -21,6 +21,7 @@ const OPTIONS = {
   schema: { type: "string" },
   reason: { type: "string" },
   header: { type: "string", multiple: true },
+  url: { type: "string" },
 } as const;
 
 export function parseCommandLine(argv: string[]): ParsedCommand {

@@ -1,5 +1,6 @@
 // Every job the workers run, in one typed catalog (style: Trigger.dev's job catalog). `kyc start` and
 // `kyc worker` run them; cron sweeps fire once per interval across all worker processes.
+import { amlSyncJob } from "../engines/aml/sync-lists-job.js";
 import { sweepLivenessChallengesJob } from "../engines/liveness/sweep-challenges-job.js";
 import { amlRescreenJob } from "../identities/aml-monitoring/rescreen-identities.js";
 import { evidenceRetentionJob } from "../identities/evidence-retention.js";
@@ -20,6 +21,7 @@ export function allJobs(): AnyJob<Services>[] {
     ...webhookJobs,
     sweepLivenessChallengesJob,
     amlRescreenJob,
+    amlSyncJob,
     evidenceRetentionJob,
     identityImportJob,
   ];

@@ -35,6 +35,7 @@ import { registerConsoleRequestResubmissionRoute } from "./sessions/request-resu
 import { registerConsoleRerunChecksRoute } from "./sessions/rerun-checks.js";
 import { registerConsoleReviewSessionRoute } from "./sessions/review.js";
 import { registerMeRoute, registerSignInRoute } from "./sign-in.js";
+import { registerConsoleAmlThresholdRoutes } from "./tenants/aml-threshold.js";
 import { registerConsoleCreateTenantRoute } from "./tenants/create.js";
 import { registerConsoleListTenantsRoute } from "./tenants/list.js";
 import { registerConsoleSetFeaturesRoutes } from "./tenants/set-features.js";
@@ -88,6 +89,7 @@ function registerTenantRoutes(app: App, services: Services): void {
   registerConsoleSetBrandingRoute(app, services);
   registerConsoleListLensRoute(app, services);
   registerConsoleSetLensRoute(app, services);
+  registerConsoleAmlThresholdRoutes(app, services);
 }
 
 function registerOperatorRoutes(app: App, services: Services): void {

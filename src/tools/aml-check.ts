@@ -6,6 +6,7 @@ import { AML_LISTS, type AmlQuery, DEFAULT_THRESHOLD } from "../engines/aml/inde
 import { type App, tenantOf } from "../platform/http/app.js";
 import type { Services } from "../services.js";
 import { runChargeableTool } from "./run-chargeable-tool.js";
+import { amlThresholdOf } from "./tenant-aml-threshold.js";
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -58,7 +59,10 @@ const body = z.object({
     .min(0)
     .max(1)
     .optional()
-    .describe(`Score 0..1 from which a hit is confirmed (goes to matches). Default ${DEFAULT_THRESHOLD}.`),
+    .describe(
+      `Score 0..1 from which a hit is confirmed (goes to matches). Default: the tenant's AML threshold ` +
+        `(${DEFAULT_THRESHOLD} unless the operator set another with \`kyc aml threshold\`).`,
+    ),
 });
 
 /** spec: Tool result shapes — AML match object. */
@@ -100,11 +104,29 @@ export const amlResultSchema = z.object({
   informational_matches: z
     .array(amlMatch)
     .describe("Hits whose only list is poi and whose every dataset is informational."),
-  lists_checked: z.array(z.enum(AML_LISTS)),
+  lists_checked: z
+    .array(z.enum(AML_LISTS))
+    .describe("The requested lists that loaded data covers: a list with no loaded entity is not named."),
   provider: z.string(),
   dataset: z.string(),
   algorithm: z.string(),
   threshold: z.number(),
+  lists_not_loaded: z
+    .array(z.enum(AML_LISTS))
+    .optional()
+    .describe("Requested lists with no loaded data: they were not checked (built-in engine)."),
+  stale_lists: z
+    .array(z.object({ source: z.string(), as_of: z.string(), age_hours: z.number() }))
+    .optional()
+    .describe(
+      "Stored lists older than AML_MAX_LIST_AGE_HOURS (default 48): `as_of` is when each was last known current.",
+    ),
+  warnings: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "`aml_lists_not_loaded` when lists_not_loaded is not empty; `aml_lists_stale` when stale_lists is not empty.",
+    ),
 });
 
 type AmlCheckBody = z.infer<typeof body>;
@@ -140,7 +162,8 @@ export function registerAmlCheckRoute(app: App, services: Services): void {
         description:
           "A name is the minimum query (400 name_required); date of birth, nationality, country and " +
           "document number narrow the candidates. 503 screening_unavailable while no list is loaded or " +
-          "the screening engine is down (not charged). Billed as AML_CHECK on success.",
+          "the screening engine is down (not charged; the body's `hint` names `kyc aml sync` / `kyc aml load`). " +
+          "Billed as AML_CHECK on success.",
         tags: ["tools"],
         body,
         response: { 200: amlResultSchema },
@@ -153,11 +176,11 @@ export function registerAmlCheckRoute(app: App, services: Services): void {
         tenantId,
         features: ["AML_CHECK"],
         billedFeature: "AML_CHECK",
-        work: () =>
+        work: async () =>
           services.engines.aml().screen(queryOf(input), {
             lists: input.lists,
-            // spec: match_threshold defaults to the tenant AML threshold (0.7; no per-tenant override yet).
-            threshold: input.match_threshold ?? DEFAULT_THRESHOLD,
+            // spec: match_threshold defaults to the tenant AML threshold (0.7 unless the operator set one).
+            threshold: input.match_threshold ?? (await amlThresholdOf(services.db, tenantId)),
           }),
       });
     },

@@ -13,7 +13,14 @@ import { allJobs } from "../../src/composition/jobs.js";
 import { createYenteEngine } from "../../src/engines/aml/index.js";
 import { rescreenDueIdentities } from "../../src/identities/aml-monitoring/rescreen-identities.js";
 import { createWorkflow } from "../../src/verify/workflows/workflows.js";
+import { deliverWebhookEvent } from "../../src/webhooks/deliver-event.js";
+import { congressPepFtm } from "../engines/aml/list-data.js";
 import { createTestApp, type TestApp, type TestTenant } from "../support/test-app.js";
+import {
+  startWebhookReceiver,
+  verifyStripeStyle,
+  type WebhookReceiver,
+} from "../support/webhook-receiver.js";
 
 const UN_FILE = fileURLToPath(
   new URL("../../../shared/data/aml/un-consolidated-2020-11-30.xml", import.meta.url),
@@ -29,13 +36,24 @@ describe("ongoing AML monitoring", () => {
   let tenant: TestTenant;
   let dir: string;
   let monitored: string;
+  let receiver: WebhookReceiver;
   let unmonitored: string;
 
   before(async () => {
-    t = await createTestApp();
+    // The webhook receiver is on loopback: private targets are allowed in this test.
+    t = await createTestApp({ ALLOW_PRIVATE_TARGETS: "true" });
     tenant = await t.tenant({ features: "all" });
+    receiver = await startWebhookReceiver();
+    await t.services.db
+      .updateTable("tenants")
+      .set({ webhook_url: receiver.url })
+      .where("id", "=", tenant.tenant_id)
+      .execute();
     dir = mkdtempSync(join(tmpdir(), "aml-monitoring-"));
-    await loadAmlLists(t.services, [UN_FILE]);
+    // The workflow requires PEP screening: PEP data must be loaded or every session goes to review.
+    const pepFile = join(dir, "congress-pep.ftm.json");
+    writeFileSync(pepFile, congressPepFtm());
+    await loadAmlLists(t.services, [UN_FILE, pepFile]);
     const workflow = (ongoing: boolean) =>
       createWorkflow(t.services.db, tenant.tenant_id, {
         name: ongoing ? "monitored" : "one-off",
@@ -52,6 +70,7 @@ describe("ongoing AML monitoring", () => {
   });
   after(async () => {
     await t?.close();
+    await receiver?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -185,6 +204,41 @@ describe("ongoing AML monitoring", () => {
     assert.equal(row.aml_status, "high");
     assert.deepEqual((row.aml_monitoring as { known_hits: string[] }).known_hits, ["new-sanction-1"]);
     assert.ok(row.due_in_seconds > 86_000);
+  });
+
+  test("the flag writes an audit row and sends the signed webhook identity.aml.monitoring.flagged", async () => {
+    const row = await identity("mon-1");
+    const audits = await t.services.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "identity.aml.monitoring.flagged")
+      .where("target", "=", row.id)
+      .execute();
+    assert.equal(audits.length, 1);
+    const event = await t.services.db
+      .selectFrom("webhook_events")
+      .select(["id", "status"])
+      .where("tenant_id", "=", tenant.tenant_id)
+      .where("event_type", "=", "identity.aml.monitoring.flagged")
+      .executeTakeFirstOrThrow();
+    assert.equal(await deliverWebhookEvent(t.services, event.id), "delivered");
+    const delivery = receiver.received.at(-1)!;
+    assert.equal(delivery.headers["x-webhook-event"], "identity.aml.monitoring.flagged");
+    assert.ok(
+      verifyStripeStyle(
+        tenant.webhook_signing_secret,
+        String(delivery.headers["x-webhook-signature"]),
+        delivery.body,
+      ),
+    );
+    const payload = JSON.parse(delivery.body);
+    assert.equal(payload.individual_id, row.id);
+    assert.equal(payload.external_user_id, "mon-1");
+    assert.equal(payload.aml_status, "high");
+    assert.deepEqual(
+      payload.new_matches.map((match: { entity_id: string }) => match.entity_id),
+      ["new-sanction-1"],
+    );
   });
 
   test("a hit already seen at the last screening is not new", async () => {

@@ -21,7 +21,10 @@ const RESULT_KEYS = [
   "provider",
   "risk_level",
   "threshold",
-];
+  "lists_not_loaded",
+  "stale_lists",
+  "warnings",
+].sort();
 
 describe("POST /v3/tools/aml-check/", () => {
   let t: TestApp;
@@ -47,10 +50,12 @@ describe("POST /v3/tools/aml-check/", () => {
     return rows.length;
   }
 
-  test("before any list is loaded it answers 503 screening_unavailable and charges nothing", async () => {
+  test("before any list is loaded it answers 503 screening_unavailable with a hint, and charges nothing", async () => {
     const response = await check(LISTED);
     assert.equal(response.statusCode, 503, response.body);
-    assert.deepEqual(response.json(), { detail: "screening_unavailable" });
+    assert.equal(response.json().detail, "screening_unavailable");
+    assert.match(response.json().hint, /kyc aml sync/);
+    assert.match(response.json().hint, /kyc aml load/);
     assert.equal(await toolUsageRows(tenant.tenant_id), 0);
   });
 
@@ -61,7 +66,10 @@ describe("POST /v3/tools/aml-check/", () => {
     const result = response.json();
     assert.deepEqual(Object.keys(result).sort(), RESULT_KEYS);
     assert.equal(result.risk_level, "high");
-    assert.deepEqual(result.lists_checked, ["sanctions", "pep", "adverse_media", "poi"]);
+    // Only sanctions data is loaded: the other lists are reported as not checked, not as clear.
+    assert.deepEqual(result.lists_checked, ["sanctions"]);
+    assert.deepEqual(result.lists_not_loaded, ["pep", "adverse_media", "poi"]);
+    assert.ok(result.warnings.includes("aml_lists_not_loaded"));
     assert.equal(result.threshold, 0.7);
     const [hit] = result.matches;
     assert.ok(hit.score >= 0.7 && hit.match === true);
@@ -107,7 +115,9 @@ describe("POST /v3/tools/aml-check/", () => {
   test("lists restricts the screening: a sanctions-only entity is not a hit when only pep is checked", async () => {
     const response = await check({ ...LISTED, lists: ["pep"] });
     assert.equal(response.statusCode, 200, response.body);
-    assert.deepEqual(response.json().lists_checked, ["pep"]);
+    // No PEP data is loaded: nothing was checked, and the result says so.
+    assert.deepEqual(response.json().lists_checked, []);
+    assert.deepEqual(response.json().lists_not_loaded, ["pep"]);
     assert.equal(response.json().risk_level, "clear");
   });
 

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { countAmlEntities } from "../../engines/aml/aml-store.js";
 import { amlIndexStatus, isAmlIndexKept } from "../../engines/aml/aml-store-sync.js";
+import { readListAges } from "../../engines/aml/list-state.js";
 import type { App } from "../../platform/http/app.js";
 import type { Services } from "../../services.js";
 import { CONSOLE_TAGS } from "../console-schemas.js";
@@ -24,6 +25,19 @@ export function registerConsoleAmlStatusRoute(app: App, services: Services): voi
                 last_loaded_at: z.string().nullable(),
               }),
             ),
+            lists: z
+              .array(
+                z.object({
+                  source: z.string(),
+                  origin: z.enum(["snapshot", "sync", "file"]),
+                  entities: z.number().int(),
+                  as_of: z.string().describe("When the list was last known current."),
+                  age_hours: z.number(),
+                  stale: z.boolean().describe("Older than AML_MAX_LIST_AGE_HOURS (default 48)."),
+                  last_error: z.string().nullable().describe("The last failed sync, if any."),
+                }),
+              )
+              .describe("Per stored list: where it came from and how old it is."),
             index: z
               .object({
                 provider: z.enum(["builtin", "yente"]),
@@ -42,6 +56,7 @@ export function registerConsoleAmlStatusRoute(app: App, services: Services): voi
       return {
         entities: counts.total,
         sources: counts.sources,
+        lists: await readListAges(services.db, services.config.amlMaxListAgeHours),
         index: isAmlIndexKept(services) ? await amlIndexStatus(services) : null,
       };
     },

@@ -6,8 +6,10 @@ import type { Logger } from "pino";
 import type { Config } from "../../config.js";
 import type { Queryable } from "../../platform/db/transaction.js";
 import type { AmlEngine, MemoryAmlEngine } from "./aml-engine.js";
-import { createMemoryAmlEngine } from "./aml-engine.js";
+import { createMemoryAmlEngine, DEFAULT_MAX_LIST_AGE_HOURS } from "./aml-engine.js";
 import { latestListLoadId, readAmlEntities } from "./aml-store.js";
+import { readListAges } from "./list-state.js";
+import { loadSnapshotIfEmpty } from "./load-snapshot.js";
 import { createYenteEngine } from "./yente-engine.js";
 
 /** How often a node on a shared PostgreSQL server looks for a newer list load. */
@@ -27,6 +29,7 @@ export interface AmlSyncServices {
   db: Queryable;
   log: Logger;
   engines: { aml(): AmlEngine };
+  config?: Pick<Config, "amlSnapshot" | "amlMaxListAgeHours">;
 }
 
 /** The configured engine: the built-in index (filled from the database) or a yente server. */
@@ -35,7 +38,7 @@ export function createConfiguredAmlEngine(config: Config): AmlEngine {
     if (!config.yenteUrl) throw new Error("AML_PROVIDER=yente needs YENTE_URL");
     return createYenteEngine(config.yenteUrl, { dataset: config.yenteDataset });
   }
-  return createMemoryAmlEngine();
+  return createMemoryAmlEngine(null, { maxListAgeHours: config.amlMaxListAgeHours });
 }
 
 function isMemoryEngine(engine: AmlEngine): engine is MemoryAmlEngine {
@@ -59,13 +62,24 @@ async function rebuildIfChanged(services: AmlSyncServices, engine: MemoryAmlEngi
   try {
     const started = Date.now();
     const entities = await readAmlEntities(services.db);
+    const read = Date.now();
     // An empty table leaves the engine unready: aml-check keeps answering 503 until a list is loaded.
     if (entities.length > 0 || engine.currentIndex()) engine.replaceEntities(entities);
+    const maxAge = services.config?.amlMaxListAgeHours ?? DEFAULT_MAX_LIST_AGE_HOURS;
+    const ages = await readListAges(services.db, maxAge);
+    engine.setListDates(ages);
     state.builtFrom = latest;
     services.log.info(
-      { entities: entities.length, ms: Date.now() - started },
+      { entities: entities.length, read_ms: read - started, build_ms: Date.now() - read },
       "AML index built from the stored lists",
     );
+    for (const list of ages.filter((age) => age.stale)) {
+      services.log.warn(
+        { source: list.source, origin: list.origin, as_of: list.as_of, age_hours: list.age_hours },
+        `AML list ${list.source} is ${Math.round(list.age_hours / 24)} days old (limit ${maxAge} h): ` +
+          "results carry aml_lists_stale until `kyc aml sync` refreshes it",
+      );
+    }
     return true;
   } finally {
     state.building = false;
@@ -121,7 +135,13 @@ export function startAmlIndexSync(services: AmlSyncServices, options: { periodic
     syncAmlIndex(services).catch((error: unknown) =>
       services.log.warn({ err: (error as Error).message }, "AML index build failed"),
     );
-  void sync();
+  // First start: the shipped snapshot is stored before the first build, so the build finds it.
+  const first = services.config?.amlSnapshot
+    ? loadSnapshotIfEmpty(services.db, services.log).catch((error: unknown) =>
+        services.log.error({ err: (error as Error).message }, "AML snapshot could not be loaded"),
+      )
+    : Promise.resolve();
+  void first.then(sync);
   if (!options.periodic) return () => {};
   const timer = setInterval(sync, AML_SYNC_INTERVAL_MS);
   timer.unref();

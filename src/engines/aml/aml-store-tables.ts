@@ -1,4 +1,4 @@
-// Kysely types of migrations/0008_aml.sql: the AML lists as loaded by `kyc aml load`.
+// Kysely types of migrations/0008_aml.sql and 0017_aml_list_sources.sql: the AML lists and their per-list state.
 import type { ColumnType, Generated } from "kysely";
 import type { AmlEntity } from "./entity.js";
 
@@ -26,7 +26,25 @@ export interface AmlEntitiesTable {
   updated_at: Timestamp;
 }
 
+export type ListOrigin = "snapshot" | "sync" | "file";
+
+export interface AmlListSourcesTable {
+  source: string;
+  origin: ListOrigin;
+  registry_key: string | null;
+  url: string | null;
+  version: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  as_of: Timestamp;
+  entity_count: Generated<number>;
+  loaded_at: Timestamp;
+  checked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: string | null;
+}
+
 export interface AmlTables {
   aml_list_loads: AmlListLoadsTable;
   aml_entities: AmlEntitiesTable;
+  aml_list_sources: AmlListSourcesTable;
 }

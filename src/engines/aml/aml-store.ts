@@ -5,7 +5,8 @@ import { sql } from "kysely";
 import type { Db } from "../../platform/db/database.js";
 import { type Queryable, type Tx, withTransaction } from "../../platform/db/transaction.js";
 import type { AmlEntity } from "./entity.js";
-import { type AmlListFormat, parseAmlFile } from "./load-file.js";
+import { type ListState, writeListStates } from "./list-state.js";
+import { type AmlListFormat, type ParsedAmlFile, parseAmlFile } from "./load-file.js";
 
 const BATCH = 500;
 
@@ -64,6 +65,22 @@ export async function storeAmlListFile(
   options: { file?: string; source?: string } = {},
 ): Promise<StoredListLoad> {
   const parsed = parseAmlFile(text, { source: options.source });
+  return storeParsedList(db, parsed, {
+    file: options.file,
+    source: options.source,
+    state: { origin: "file" },
+  });
+}
+
+/**
+ * Stores parsed list data and each of its sources' state (origin, age, ETag…) in one transaction: a
+ * failure anywhere leaves the lists as they were.
+ */
+export async function storeParsedList(
+  db: Queryable,
+  parsed: ParsedAmlFile,
+  options: { file?: string; source?: string; state: ListState },
+): Promise<StoredListLoad> {
   return withTransaction(db, async (tx) => {
     const load = await tx
       .insertInto("aml_list_loads")
@@ -130,6 +147,9 @@ export async function storeAmlListFile(
       })
       .where("id", "=", load.id)
       .execute();
+    if (parsed.format !== "ftm_delta" || summary.sources.length > 0) {
+      await writeListStates(tx, summary.sources, options.state);
+    }
     return summary;
   });
 }

@@ -35,6 +35,8 @@ export interface AmlIndex {
   /** Bit i set when the entity is on AML_LISTS[i]. */
   readonly listMasks: Uint8Array;
   readonly schemaClasses: Uint8Array;
+  /** Bit i set when at least one entity is on AML_LISTS[i]: the lists this index can honestly check. */
+  readonly loadedListMask: number;
 }
 
 class GrowableUint32 {
@@ -99,10 +101,12 @@ export function buildIndex(entities: readonly AmlEntity[]): AmlIndex {
   const listMasks = new Uint8Array(entities.length);
   const schemaClasses = new Uint8Array(entities.length);
   const datasets = new Set<string>();
+  let loadedListMask = 0;
   for (let e = 0; e < entities.length; e++) {
     const entity = entities[e] as AmlEntity;
     for (const dataset of entity.datasets) datasets.add(dataset);
     listMasks[e] = listMask(listsForTopics(entity.topics));
+    loadedListMask |= listMasks[e] ?? 0;
     schemaClasses[e] = schemaClass(entity.schema);
     for (const key of entityKeys(entity)) {
       let id = keyIds.get(key);
@@ -140,6 +144,7 @@ export function buildIndex(entities: readonly AmlEntity[]): AmlIndex {
     postings,
     listMasks,
     schemaClasses,
+    loadedListMask,
   };
 }
 

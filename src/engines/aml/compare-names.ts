@@ -1,6 +1,7 @@
 // Name similarity in the manner of yente's logic-v2 `name_match` (research/aml.md): literal equality,
 // then parts paired by initials, weighted edit distance or sound, leftovers aligned as one string,
 // unmatched parts penalised (0.8 for an extra query part, 0.2 for an extra candidate part).
+import { compareSkeletons, SKELETON_EQUAL } from "./consonant-skeleton.js";
 import { allowedCost, editCost } from "./edit-cost.js";
 import { type NameTokens, tokenizeName } from "./name-tokens.js";
 import { phoneticKey } from "./phonetic-key.js";
@@ -49,9 +50,18 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
   const n = query.tokens.length;
   const m = candidate.tokens.length;
   const similarity = new Float64Array(n * m);
+  // Exactly one side in Arabic script: its parts are consonant skeletons (consonant-skeleton.ts).
+  const skeletal = Boolean(query.abjad) !== Boolean(candidate.abjad);
   for (let i = 0; i < n; i++) {
-    for (let j = 0; j < m; j++)
-      similarity[i * m + j] = comparePart(query.tokens[i] ?? "", candidate.tokens[j] ?? "");
+    for (let j = 0; j < m; j++) {
+      const a = query.tokens[i] ?? "";
+      const b = candidate.tokens[j] ?? "";
+      let value = comparePart(a, b);
+      if (skeletal && value < SKELETON_EQUAL) {
+        value = Math.max(value, query.abjad ? compareSkeletons(a, b) : compareSkeletons(b, a));
+      }
+      similarity[i * m + j] = value;
+    }
   }
   const queryUsed = new Uint8Array(n);
   const candidateUsed = new Uint8Array(m);
@@ -95,8 +105,9 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
     const length = Math.max(a.length, b.length);
     const boundaries = Math.abs(queryLeft.length - candidateLeft.length) * 0.2;
     const cost = editCost(a, b, allowedCost(length)) + boundaries;
-    if (cost <= allowedCost(length)) {
-      const joined = 1 - cost / length;
+    const bySkeleton = skeletal ? (query.abjad ? compareSkeletons(a, b) : compareSkeletons(b, a)) : 0;
+    if (cost <= allowedCost(length) || bySkeleton > 0) {
+      const joined = Math.max(cost <= allowedCost(length) ? 1 - cost / length : 0, bySkeleton);
       const weight = Math.max(
         queryLeft.reduce((sum, i) => sum + (query.weights[i] ?? 1), 0),
         candidateLeft.reduce((sum, j) => sum + (candidate.weights[j] ?? 1), 0),

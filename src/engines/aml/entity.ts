@@ -70,6 +70,9 @@ export interface ScreenOptions {
   cutoff?: number;
   /** How many results per tier to return at most (candidates scored: max(20, limit × 10) ≤ 500). */
   limit?: number;
+  /** The stored lists' ages (set by the engine, not by callers) and the limit above which one is stale. */
+  listAsOf?: readonly StaleList[];
+  maxListAgeHours?: number;
 }
 
 /** spec: Tool result shapes — AML match object. */
@@ -107,6 +110,18 @@ export interface AmlResult {
   dataset: string;
   algorithm: string;
   threshold: number;
+  /** Requested lists that no loaded data covers: they were not checked (additive, issue 14). */
+  lists_not_loaded?: AmlList[];
+  /** Stored lists older than the configured limit (AML_MAX_LIST_AGE_HOURS). */
+  stale_lists?: StaleList[];
+  /** `aml_lists_not_loaded`, `aml_lists_stale` when the above are not empty. */
+  warnings?: string[];
+}
+
+export interface StaleList {
+  source: string;
+  as_of: string;
+  age_hours: number;
 }
 
 // One frozen empty list shared by every entity that lacks a property: a million entities would otherwise

@@ -4,7 +4,13 @@ import { isFtmDelta, loadFtmDelta, loadFtmEntities } from "./load-ftm.js";
 import { loadOfacSdnCsv } from "./load-ofac.js";
 import { loadUnConsolidatedXml } from "./load-un.js";
 
-export type AmlListFormat = "ofac_sdn_csv" | "un_consolidated_xml" | "ftm_entities" | "ftm_delta";
+export type AmlListFormat =
+  | "ofac_sdn_csv"
+  | "un_consolidated_xml"
+  | "ftm_entities"
+  | "ftm_delta"
+  /** The dated snapshot shipped in lists/ (list-snapshot.ts). */
+  | "aml_snapshot";
 
 export type ParsedAmlFile =
   | { format: Exclude<AmlListFormat, "ftm_delta">; entities: AmlEntity[] }

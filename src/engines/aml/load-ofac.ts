@@ -122,8 +122,14 @@ function unique(values: string[]): string[] {
   return [...new Set(values.filter(Boolean))];
 }
 
-/** Parses the official SDN CSV into entities (topic `sanction`, dataset `us_ofac_sdn`). */
-export function loadOfacSdnCsv(text: string): AmlEntity[] {
+/**
+ * Parses the official SDN CSV into entities (topic `sanction`, dataset `us_ofac_sdn`). The consolidated
+ * non-SDN list (CONS_PRIM.CSV) has the same layout: pass its dataset and id prefix.
+ */
+export function loadOfacSdnCsv(
+  text: string,
+  list: { dataset: string; idPrefix: string } = { dataset: OFAC_DATASET, idPrefix: "ofac-" },
+): AmlEntity[] {
   const entities: AmlEntity[] = [];
   for (const row of parseCsvRows(text)) {
     const entNum = value(row[0]);
@@ -137,7 +143,7 @@ export function loadOfacSdnCsv(text: string): AmlEntity[] {
     const callSign = value(row[5]);
     entities.push(
       createEntity({
-        id: `ofac-${entNum}`,
+        id: `${list.idPrefix}${entNum}`,
         schema,
         caption: person?.written ?? rawName,
         names: [person?.written ?? rawName],
@@ -151,8 +157,8 @@ export function loadOfacSdnCsv(text: string): AmlEntity[] {
         idNumbers: unique([...remarks.idNumbers, ...(callSign ? [callSign] : [])]),
         positions: value(row[4]) ? [value(row[4])] : [],
         topics: ["sanction"],
-        datasets: [OFAC_DATASET],
-        source: OFAC_DATASET,
+        datasets: [list.dataset],
+        source: list.dataset,
         url: `https://sanctionssearch.ofac.treas.gov/Details.aspx?id=${entNum}`,
       }),
     );

@@ -1,6 +1,6 @@
 // Splits a name into comparable parts: romanised, lower case, punctuation-free, titles dropped,
 // company-type words folded to one spelling, particles marked as weak.
-import { transliterate } from "./transliterate.js";
+import { ARABIC_SCRIPT, transliterate } from "./transliterate.js";
 
 /** A name ready to compare: its parts in written order and how much each part counts. */
 export interface NameTokens {
@@ -8,11 +8,21 @@ export interface NameTokens {
   weights: number[];
   /** The parts joined by single spaces (the written order), for the whole-string comparison. */
   joined: string;
+  /** Written in Arabic script: parts are consonant skeletons (short vowels are not written). */
+  abjad?: boolean;
 }
 
 // Titles and suffixes that say nothing about who someone is.
 const TITLES = new Set(
   "mr mrs ms miss mx dr prof sir dame lord lady jr sr ii iii iv hon rev gen col capt maj lt sgt esq phd".split(
+    " ",
+  ),
+);
+
+// "President X" in several languages, romanised: a person's office, not their name (an organisation may
+// well be called "Presidente …", so these stay in organisation names).
+const OFFICES = new Set(
+  "president presidente presiden predsjednik presedintele prasident prezident prezydent elnok prezidents".split(
     " ",
   ),
 );
@@ -78,7 +88,7 @@ export function nameParts(name: string, isOrganization = false): string[] {
   if (!plain) return [];
   const parts: string[] = [];
   for (const part of plain.split(" ")) {
-    if (TITLES.has(part)) continue;
+    if (TITLES.has(part) || (!isOrganization && OFFICES.has(part))) continue;
     parts.push(isOrganization ? (ORG_TYPES[part] ?? part) : part);
   }
   return parts;
@@ -110,5 +120,5 @@ export function tokenizeName(
     if (PARTICLES.has(token) || (isOrganization && ORG_TYPE_VALUES.has(token))) return WEAK_WEIGHT;
     return family?.has(token) ? FAMILY_WEIGHT : 1;
   });
-  return { tokens, weights, joined: tokens.join(" ") };
+  return { tokens, weights, joined: tokens.join(" "), ...(ARABIC_SCRIPT.test(name) ? { abjad: true } : {}) };
 }

@@ -123,7 +123,7 @@ export function placeHit(
 export function assembleResult(
   tiers: Record<Exclude<Tier, null>, AmlMatch[]>,
   options: ResolvedOptions,
-  meta: { provider: string; dataset: string; algorithm: string },
+  meta: { provider: string; dataset: string; algorithm: string; listsChecked?: AmlList[] },
 ): AmlResult {
   const byScore = (a: AmlMatch, b: AmlMatch) => b.score - a.score;
   const matches = tiers.matches.sort(byScore).slice(0, options.limit);
@@ -136,7 +136,7 @@ export function assembleResult(
     matches,
     possible_matches: possible,
     informational_matches: informational,
-    lists_checked: options.lists,
+    lists_checked: meta.listsChecked ?? options.lists,
     provider: meta.provider,
     dataset: meta.dataset,
     algorithm: meta.algorithm,
@@ -196,9 +196,27 @@ export function screen(index: AmlIndex, query: AmlQuery, options: ScreenOptions 
     const tier = placeHit(match, entity, prepared.birthDate !== null, resolved, identified);
     if (tier) tiers[tier].push(match);
   }
-  return assembleResult(tiers, resolved, {
+  // Honest coverage: a list no loaded entity is on was not checked, whatever the caller asked for.
+  const listsChecked = AML_LISTS.filter(
+    (list, bit) => resolved.lists.includes(list) && (index.loadedListMask & (1 << bit)) !== 0,
+  );
+  const result = assembleResult(tiers, resolved, {
     provider: BUILTIN_PROVIDER,
     dataset: index.datasets.join(",") || "empty",
     algorithm: ALGORITHM,
+    listsChecked,
   });
+  const notLoaded = resolved.lists.filter((list) => !listsChecked.includes(list));
+  const stale = (options.listAsOf ?? []).filter(
+    (list) => list.age_hours > (options.maxListAgeHours ?? Infinity),
+  );
+  return {
+    ...result,
+    lists_not_loaded: notLoaded,
+    stale_lists: stale,
+    warnings: [
+      ...(notLoaded.length > 0 ? ["aml_lists_not_loaded"] : []),
+      ...(stale.length > 0 ? ["aml_lists_stale"] : []),
+    ],
+  };
 }

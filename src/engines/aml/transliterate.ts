@@ -147,7 +147,7 @@ const LATIN_SPECIAL: Record<string, string> = {
 };
 
 const DEVANAGARI = /[\u0900-\u097F]/;
-const ARABIC_SCRIPT = /[\u0600-\u06FF]/;
+export const ARABIC_SCRIPT = /[\u0600-\u06FF]/;
 
 function mapChars(text: string, table: Record<string, string>): string {
   let out = "";

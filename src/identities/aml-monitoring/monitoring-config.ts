@@ -46,8 +46,26 @@ export interface AmlOutcome {
 
 const RANK: Record<AmlAction, number> = { flag: 1, review: 2, decline: 3 };
 
-/** spec: AML module outcome table; the strongest action among the hit lists wins. */
+/**
+ * spec: AML module outcome table, plus honest coverage (issue 14; README: AML screening): when a list the
+ * workflow requires (sanctions, pep, adverse_media) has no loaded data, "nothing found" means nothing was
+ * checked, so an approval becomes review with `aml_lists_not_loaded`. poi is exempt (it mostly holds
+ * informational notices). A stored list past AML_MAX_LIST_AGE_HOURS adds `aml_lists_stale` without
+ * changing the status.
+ */
 export function amlOutcome(result: AmlResult, config: AmlConfig): AmlOutcome {
+  const outcome = hitOutcome(result, config);
+  const missing = (result.lists_not_loaded ?? []).filter((list) => list !== "poi" && list in config.lists);
+  if (missing.length > 0) {
+    outcome.warnings.push("aml_lists_not_loaded");
+    if (outcome.status === "approved") outcome.status = "in_review";
+  }
+  if ((result.stale_lists ?? []).length > 0) outcome.warnings.push("aml_lists_stale");
+  return outcome;
+}
+
+/** spec: AML module outcome table; the strongest action among the hit lists wins. */
+function hitOutcome(result: AmlResult, config: AmlConfig): AmlOutcome {
   const hitLists = AML_LISTS.filter((list) => result.matches.some((match) => match.lists.includes(list)));
   const actions = hitLists.map((list) => config.lists[list]).filter((a): a is AmlAction => a !== undefined);
   if (actions.length > 0) {

@@ -2,16 +2,21 @@
 // whose next_rescreen_at is due with the AML config their last screened workflow left on them. A new
 // confirmed hit (an entity not seen at the last screening) flags the identity with aml_status `high`; a
 // clear only refreshes the timestamps; identities whose monitoring was turned off are de-enrolled; if the
-// engine is down the sweep stops without advancing anyone's next_rescreen_at.
+// engine is down the sweep stops without advancing anyone's next_rescreen_at. A flag writes an audit row and
+// the signed webhook event identity.aml.monitoring.flagged with it.
 import { sql } from "kysely";
 import { z } from "zod";
 import type { AmlEngine } from "../../engines/aml/aml-engine.js";
 import { syncAmlIndex } from "../../engines/aml/aml-store-sync.js";
 import { countryCode } from "../../engines/aml/countries.js";
-import { AML_LISTS, type AmlResult } from "../../engines/aml/index.js";
+import { AML_LISTS, type AmlMatch, type AmlResult } from "../../engines/aml/index.js";
+import { recordAudit } from "../../platform/audit.js";
 import type { Db } from "../../platform/db/database.js";
+import { type Tx, withTransaction } from "../../platform/db/transaction.js";
+import { newId } from "../../platform/ids.js";
 import { defineJob } from "../../platform/jobs/catalog.js";
 import type { Services } from "../../services.js";
+import { enqueueWebhookEvent } from "../../webhooks/enqueue-event.js";
 import { type AmlMonitoring, RESCREEN_INTERVAL } from "./enrol-identity.js";
 import { type AmlConfig, checkedLists } from "./monitoring-config.js";
 
@@ -34,6 +39,7 @@ export interface RescreenServices {
 interface DueIdentity {
   id: string;
   tenant_id: string;
+  external_user_id: string | null;
   aml_monitoring: AmlMonitoring;
 }
 
@@ -50,7 +56,7 @@ async function deenrolDisabled(db: Db): Promise<number> {
 async function dueIdentities(db: Db, afterId: string): Promise<DueIdentity[]> {
   const rows = await db
     .selectFrom("individuals")
-    .select(["id", "tenant_id", "aml_monitoring"])
+    .select(["id", "tenant_id", "external_user_id", "aml_monitoring"])
     .where("next_rescreen_at", "<=", sql<Date>`now()`)
     .where("aml_monitoring", "is not", null)
     .where("id", ">", afterId)
@@ -78,26 +84,79 @@ function screenIdentity(engine: AmlEngine, monitoring: AmlMonitoring): Promise<A
   );
 }
 
+export const FLAGGED_EVENT = "identity.aml.monitoring.flagged";
+
+/**
+ * A new hit is announced (issue 14): an audit row and a signed webhook event in the same transaction as
+ * the flag, so a committed flag is always announced. Payload documented in README (Webhook events).
+ */
+async function announceFlag(
+  tx: Tx,
+  identity: DueIdentity,
+  result: AmlResult,
+  newHits: AmlMatch[],
+): Promise<void> {
+  const matches = newHits.map((match) => ({
+    entity_id: match.entity_id,
+    name: match.name,
+    score: match.score,
+    lists: match.lists,
+    datasets: match.datasets,
+  }));
+  await recordAudit(tx, {
+    tenantId: identity.tenant_id,
+    actor: "system",
+    action: FLAGGED_EVENT,
+    target: identity.id,
+    data: { matches },
+  });
+  const eventId = newId();
+  await enqueueWebhookEvent(tx, {
+    id: eventId,
+    tenantId: identity.tenant_id,
+    eventType: FLAGGED_EVENT,
+    payload: {
+      event_type: FLAGGED_EVENT,
+      idempotency_key: eventId,
+      individual_id: identity.id,
+      external_user_id: identity.external_user_id,
+      status: "flagged",
+      aml_status: "high",
+      screened_name: identity.aml_monitoring.full_name,
+      new_matches: matches,
+      risk_level: result.risk_level,
+      lists_checked: result.lists_checked,
+      threshold: result.threshold,
+      dataset: result.dataset,
+      screened_at: new Date().toISOString(),
+    },
+  });
+}
+
 async function recordRescreen(db: Db, identity: DueIdentity, result: AmlResult): Promise<boolean> {
   const known = new Set(identity.aml_monitoring.known_hits ?? []);
   const hits = result.matches.map((match) => match.entity_id);
-  const isNewHit = hits.some((id) => !known.has(id));
+  const newHits = result.matches.filter((match) => !known.has(match.entity_id));
+  const isNewHit = newHits.length > 0;
   const monitoring: AmlMonitoring = {
     ...identity.aml_monitoring,
     known_hits: [...new Set([...known, ...hits])],
   };
-  await db
-    .updateTable("individuals")
-    .set({
-      aml_monitoring: JSON.stringify(monitoring),
-      last_screened_at: sql`now()`,
-      next_rescreen_at: sql`now() + ${RESCREEN_INTERVAL}::interval`,
-      updated_at: sql`now()`,
-      ...(isNewHit ? { status: "flagged" as const, aml_status: "high" } : {}),
-    })
-    .where("tenant_id", "=", identity.tenant_id)
-    .where("id", "=", identity.id)
-    .execute();
+  await withTransaction(db, async (tx) => {
+    await tx
+      .updateTable("individuals")
+      .set({
+        aml_monitoring: JSON.stringify(monitoring),
+        last_screened_at: sql`now()`,
+        next_rescreen_at: sql`now() + ${RESCREEN_INTERVAL}::interval`,
+        updated_at: sql`now()`,
+        ...(isNewHit ? { status: "flagged" as const, aml_status: "high" } : {}),
+      })
+      .where("tenant_id", "=", identity.tenant_id)
+      .where("id", "=", identity.id)
+      .execute();
+    if (isNewHit) await announceFlag(tx, identity, result, newHits);
+  });
   return isNewHit;
 }
 

@@ -71,4 +71,20 @@ describe("name comparison", () => {
     const { explanation } = compareNames("Hassan Nasralah", "Hasan Nasrallah");
     assert.ok(explanation.some((line) => line.includes('"hassan" ~ "hasan"')));
   });
+
+  test("an Arabic-script name meets its Latin spelling through the consonant skeleton (UN original script)", () => {
+    // The UN list's own pair: KAMAL MUSTAFA ABDALLAH, written كمال مصطفى عبد الله.
+    assert.ok(score("KAMAL MUSTAFA ABDALLAH", "كمال مصطفى عبد الله") >= THRESHOLD);
+    assert.ok(score("Vladimir Putin", "فلادمير بوتن") >= THRESHOLD);
+  });
+
+  test("skeletons are never compared between two Latin names", () => {
+    assert.ok(score("Mark Smith", "Mirko Smith") < THRESHOLD);
+    assert.ok(score("Kamal Ahmed", "Kemal Ahmed") < 1);
+  });
+
+  test("an office is not a name: President Putin meets Putin, organisations keep the word", () => {
+    assert.equal(score("Präsident Putin", "Putin"), 1);
+    assert.ok(score("Presidente Trading SA", "Trading SA", "Organization") < 1);
+  });
 });

@@ -47,7 +47,7 @@ describe("screening against the real lists", () => {
     );
   });
 
-  test("the result carries the spec's keys", () => {
+  test("the result carries the spec's keys, plus the coverage extras", () => {
     const result = screen(index, { name: "Nobody Atall Unlisted" });
     assert.deepEqual(
       Object.keys(result).sort(),
@@ -61,11 +61,36 @@ describe("screening against the real lists", () => {
         "provider",
         "risk_level",
         "threshold",
+        "lists_not_loaded",
+        "stale_lists",
+        "warnings",
       ].sort(),
     );
     assert.equal(result.risk_level, "clear");
     assert.equal(result.threshold, 0.7);
-    assert.deepEqual(result.lists_checked, ["sanctions", "pep", "adverse_media", "poi"]);
+  });
+
+  test("lists_checked names only lists that loaded data covers: sanctions lists alone check no PEP", () => {
+    const result = screen(index, { name: "Nobody Atall Unlisted" });
+    assert.deepEqual(result.lists_checked, ["sanctions"]);
+    assert.deepEqual(result.lists_not_loaded, ["pep", "adverse_media", "poi"]);
+    assert.deepEqual(result.warnings, ["aml_lists_not_loaded"]);
+  });
+
+  test("a list older than the age limit is named in stale_lists with an aml_lists_stale warning", () => {
+    const listAsOf = [
+      { source: "us_ofac_sdn", as_of: "2024-05-03T00:00:00.000Z", age_hours: 100 },
+      { source: "un_sc_sanctions", as_of: "2024-05-06T00:00:00.000Z", age_hours: 20 },
+    ];
+    const result = screen(index, { name: "Nobody Atall Unlisted" }, { listAsOf, maxListAgeHours: 48 });
+    assert.deepEqual(
+      result.stale_lists?.map((list) => list.source),
+      ["us_ofac_sdn"],
+    );
+    assert.ok(result.warnings?.includes("aml_lists_stale"));
+    const fresh = screen(index, { name: "Nobody Atall Unlisted" }, { listAsOf, maxListAgeHours: 200 });
+    assert.deepEqual(fresh.stale_lists, []);
+    assert.ok(!fresh.warnings?.includes("aml_lists_stale"));
   });
 
   test("a typo, reordered name and first/last fields still find the listed person", () => {

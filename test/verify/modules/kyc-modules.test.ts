@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { loadAmlLists } from "../../../src/cli/aml-commands.js";
 import { moduleFor } from "../../../src/verify/modules/registry.js";
 import { createWorkflow } from "../../../src/verify/workflows/workflows.js";
+import { coverageListFile } from "../../engines/aml/list-data.js";
 import { photoBase64 } from "../../identities/gallery-fixtures.js";
 import { drawPassport } from "../../specimens/documents/passport.js";
 import { clipFromStills, jitteredStills, photoRaw } from "../../specimens/liveness/captures.js";
@@ -81,7 +82,7 @@ describe("verification modules through the applicant API", () => {
       })
     ).id;
     passport = await passportOf("img2.jpg");
-    if (moduleFor("AML_SCREENING")) await loadAmlLists(t.services, [UN_FILE]);
+    if (moduleFor("AML_SCREENING")) await loadAmlLists(t.services, [UN_FILE, coverageListFile()]);
   });
   after(() => t?.close());
 

@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { loadAmlLists } from "../../../src/cli/aml-commands.js";
 import { moduleFor } from "../../../src/verify/modules/registry.js";
 import { createWorkflow } from "../../../src/verify/workflows/workflows.js";
+import { coverageListFile } from "../../engines/aml/list-data.js";
 import { headMotionFrames } from "../../specimens/liveness/attack-set.js";
 import { mp4FromStills } from "../../specimens/liveness/captures.js";
 import { passportAttack } from "../../specimens/liveness/passport-attack.js";
@@ -35,7 +36,7 @@ describe("presentation attacks through the applicant API (default workflow)", ()
   before(async () => {
     t = await createTestApp();
     tenant = await t.tenant({ features: "all" });
-    if (moduleFor("AML_SCREENING")) await loadAmlLists(t.services, [UN_FILE]);
+    if (moduleFor("AML_SCREENING")) await loadAmlLists(t.services, [UN_FILE, coverageListFile()]);
     ({ page, portraitCrop } = await passportAttack());
   });
   after(() => t?.close());

@@ -20,6 +20,7 @@ const OPTIONS = {
   role: { type: "string" },
   schema: { type: "string" },
   reason: { type: "string" },
+  test: { type: "boolean" },
 } as const;
 
 export function parseCommandLine(argv: string[]): ParsedCommand {

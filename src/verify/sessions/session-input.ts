@@ -94,6 +94,7 @@ export const createSessionResponse = z.object({
   decision: z.string(),
   expires_at: z.string(),
   created_at: z.string(),
+  test: z.boolean().describe("Created with a test key (sandbox): free and isolated from live data."),
 });
 export type CreateSessionResponse = z.infer<typeof createSessionResponse>;
 

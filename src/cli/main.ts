@@ -113,6 +113,11 @@ async function runProcess(config: Config, mode: "start" | "serve" | "worker"): P
     lock = lockDataDir(config.dataDir);
   }
   const services = await createServices(config);
+  if (config.allowPrivateTargets) {
+    services.log.warn(
+      "ALLOW_PRIVATE_TARGETS is on: webhooks and imports may reach private addresses (development only)",
+    );
+  }
   // Holding the embedded database alone, this process knows every job still marked running was left by a
   // process that died: they are free now, not when their leases lapse.
   if (lock) {

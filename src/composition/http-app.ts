@@ -10,13 +10,16 @@ import type { Services } from "../services.js";
 import { registerApplicantRoutes } from "../verify/applicant/routes.js";
 import { verifyLinkExists } from "../verify/applicant/verify-link.js";
 import { verifySurface } from "../verify/routes.js";
+import { registerApiDocs } from "../web/serve-api-docs.js";
 import { registerWebApp } from "../web/serve-web-app.js";
+import { openApiWebhooks } from "./openapi-webhooks.js";
 
 export function createHttpApp(services: Services, options: { logger?: boolean } = {}): Promise<App> {
   return buildApp(services, {
     surfaces: [verifySurface, partnerSurface],
     publicRoutes: registerPublicRoutes,
     logger: options.logger,
+    openApi: openApiWebhooks(),
   });
 }
 
@@ -29,6 +32,7 @@ function registerPublicRoutes(app: App, services: Services): void {
     partnerLinkExists: (token) => partnerLinkExists(services.db, token),
   });
   registerConsoleApi(app, services);
+  registerApiDocs(app);
 }
 
 export function listen(app: App, services: Services): Promise<string> {

@@ -180,8 +180,8 @@ async function printFirstStartHint(services: Services): Promise<void> {
   const tenant = await services.db.selectFrom("tenants").select("id").limit(1).executeTakeFirst();
   if (tenant) return;
   console.log(
-    "\nNo tenant yet. Create one (in another terminal, while this server runs):\n" +
-      '  npm run kyc -- tenant create --name "My company" --credits 100 --json\n' +
+    "\nNo tenant yet. Create one (in another terminal, while this server runs; README: Quick start):\n" +
+      '  npm run --silent kyc -- tenant create --name "My company" --credits 100 --json\n' +
       `then: curl -H "x-api-key: <api_key>" ${services.config.publicUrl}/v3/credits/ledger/\n`,
   );
 }

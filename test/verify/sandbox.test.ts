@@ -95,7 +95,7 @@ describe("sandbox", () => {
   test("test and live sessions are invisible to the other kind of key (reads, lists, sub-resources)", async () => {
     const testSession = await createSessionOver(t, sandbox);
     const liveSession = await createSessionOver(t, live);
-    assert.equal(liveSession.test, false);
+    assert.equal(liveSession.test, undefined);
     for (const suffix of ["", "decision/", "logs/", "checklist/"]) {
       assert.equal((await get(`/v3/session/${testSession.id}/${suffix}`, live)).statusCode, 404, suffix);
       assert.equal((await get(`/v3/session/${liveSession.id}/${suffix}`, sandbox)).statusCode, 404, suffix);

@@ -182,7 +182,8 @@ export async function createSession(
       decision: session.decision,
       expires_at: session.expires_at.toISOString(),
       created_at: session.created_at.toISOString(),
-      test,
+      // design: Sandbox — only a test session is marked; a live response keeps exactly the spec's fields.
+      ...(test ? { test: true } : {}),
     };
     if (key !== undefined) {
       await tx

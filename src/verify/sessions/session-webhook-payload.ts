@@ -22,6 +22,9 @@ export const sessionWebhookPayload = z
     completed_at: z.string().nullable(),
     event_type: z.enum(SESSION_EVENT_TYPES),
     idempotency_key: z.string().describe("Equals X-Webhook-Id: dedupe on it"),
-    test: z.boolean().describe("A sandbox session's event (created with a test key)"),
+    test: z
+      .literal(true)
+      .optional()
+      .describe("Present (true) only on a sandbox session's event (created with a test key)"),
   })
   .describe("Session event");

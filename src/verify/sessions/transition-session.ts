@@ -98,8 +98,8 @@ export async function transitionSession(
         completed_at: updated.completed_at?.toISOString() ?? null,
         event_type: eventType,
         idempotency_key: eventId,
-        // design: Sandbox — receivers can tell a test session's events from live ones.
-        test: session.test,
+        // design: Sandbox — a test session's events say so; live payloads keep exactly the spec's fields.
+        ...(session.test ? { test: true } : {}),
       },
     });
   }

@@ -22,16 +22,40 @@ const OPTIONS = {
   reason: { type: "string" },
   header: { type: "string", multiple: true },
   url: { type: "string" },
+  test: { type: "boolean" },
 } as const;
 
 export function parseCommandLine(argv: string[]): ParsedCommand {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    options: OPTIONS,
-    allowPositionals: true,
-    strict: true,
-  });
-  return { positionals, flags: values };
+  try {
+    const { positionals, values } = parseArgs({
+      args: argv,
+      options: OPTIONS,
+      allowPositionals: true,
+      strict: true,
+    });
+    return { positionals, flags: values };
+  } catch (error) {
+    // node:util's parse errors name the option in a sentence about `--`; say what was wrong instead.
+    const code = (error as { code?: string }).code;
+    const option = /'(-[^' ]+)/.exec((error as Error).message)?.[1] ?? "";
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+      throw new AppError("validation_failed", { field: option, message: `Unknown option ${option}.` });
+    }
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+      throw new AppError("validation_failed", {
+        field: option,
+        message: `Option '${option}' ${OPTIONS[option.replace(/^-+/, "") as keyof typeof OPTIONS]?.type === "boolean" ? "takes no value" : "needs a value"}.`,
+      });
+    }
+    throw error;
+  }
+}
+
+/** The command a command line names (longest match), or undefined. */
+export function commandOf<C>(table: CommandTable<C>, argv: string[]): string | undefined {
+  const positionals = argv.filter((word) => !word.startsWith("-"));
+  const words = commandWords(table, positionals);
+  return words === undefined ? undefined : positionals.slice(0, words).join(" ");
 }
 
 /** Command names are one to three words: the longest one the positionals start with wins. */

@@ -9,6 +9,7 @@ import { startWorkers } from "../composition/jobs.js";
 import {
   isOperatorCommand,
   operatorCommandNames,
+  operatorCommands,
   runOperatorCommand,
 } from "../composition/operator-commands.js";
 import { type Config, ConfigError, loadConfig } from "../config.js";
@@ -18,8 +19,11 @@ import { isAppError } from "../platform/errors.js";
 import { requeueStaleJobs } from "../platform/jobs/queue.js";
 import type { Services } from "../services.js";
 import { sendAdminCommand, serveAdminSocket } from "./admin-socket.js";
+import { commandOf, parseCommandLine } from "./command-line.js";
+import { commandHelp, isUsageError, usageLine } from "./command-usage.js";
 import { installGracefulShutdown } from "./graceful-shutdown.js";
 import { printResult } from "./print-result.js";
+import { readPassword } from "./read-password.js";
 import { announceDataDir, INIT_FLAG, requireDataDir } from "./require-data-dir.js";
 
 const USAGE = `Usage: kyc <command> [options]
@@ -61,10 +65,29 @@ async function main(args: string[]): Promise<number> {
       console.log(USAGE.replace("{COMMANDS}", operatorCommandNames().join("\n  ")));
       return 0;
   }
-  if (!isOperatorCommand(argv)) {
+  const named = commandOf(operatorCommands, argv);
+  if (!isOperatorCommand(argv) || !named) {
     console.error(`Unknown command: ${argv.join(" ")}\n`);
-    console.log(USAGE.replace("{COMMANDS}", operatorCommandNames().join("\n  ")));
+    console.error(USAGE.replace("{COMMANDS}", operatorCommandNames().join("\n  ")));
     return 2;
+  }
+  if (argv.includes("--help") || argv.includes("-h")) {
+    console.log(commandHelp(named));
+    return 0;
+  }
+  try {
+    parseCommandLine(argv);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    console.error(`${error.message}\n${usageLine(named)}`);
+    return 2;
+  }
+  if (named === "operator create" && !argv.includes("--password")) {
+    argv.push("--password", await readPassword());
+  } else if (argv.includes("--password")) {
+    console.error(
+      "warning: --password leaves the password in shell history and process lists; omit it to be prompted",
+    );
   }
   const json = argv.includes("--json");
   if (!config.databaseUrl) {
@@ -77,17 +100,26 @@ async function main(args: string[]): Promise<number> {
     );
     if (reply) {
       if (!reply.ok) {
-        console.error(reply.error);
-        return 1;
+        const message = reply.error ?? "The command failed.";
+        console.error(message);
+        if (!isUsageError(message)) return 1;
+        console.error(usageLine(named));
+        return 2;
       }
       printResult(reply.result, json);
       return 0;
     }
     requireDataDir(config.dataDir, init);
   }
-  return withDatabase(config, async (services) => {
-    printResult(await runOperatorCommand(services, argv), json);
-  });
+  try {
+    return await withDatabase(config, async (services) => {
+      printResult(await runOperatorCommand(services, argv), json);
+    });
+  } catch (error) {
+    if (!isAppError(error) || !isUsageError(error.message)) throw error;
+    console.error(`${error.message}\n${usageLine(named)}`);
+    return 2;
+  }
 }
 
 async function withDatabase(config: Config, work: (services: Services) => Promise<void>): Promise<number> {
@@ -113,6 +145,11 @@ async function runProcess(config: Config, mode: "start" | "serve" | "worker"): P
     lock = lockDataDir(config.dataDir);
   }
   const services = await createServices(config);
+  if (config.allowPrivateTargets) {
+    services.log.warn(
+      "ALLOW_PRIVATE_TARGETS is on: webhooks and imports may reach private addresses (development only)",
+    );
+  }
   // Holding the embedded database alone, this process knows every job still marked running was left by a
   // process that died: they are free now, not when their leases lapse.
   if (lock) {
@@ -143,8 +180,8 @@ async function printFirstStartHint(services: Services): Promise<void> {
   const tenant = await services.db.selectFrom("tenants").select("id").limit(1).executeTakeFirst();
   if (tenant) return;
   console.log(
-    "\nNo tenant yet. Create one (in another terminal, while this server runs):\n" +
-      '  npm run kyc -- tenant create --name "My company" --credits 100 --json\n' +
+    "\nNo tenant yet. Create one (in another terminal, while this server runs; README: Quick start):\n" +
+      '  npm run --silent kyc -- tenant create --name "My company" --credits 100 --json\n' +
       `then: curl -H "x-api-key: <api_key>" ${services.config.publicUrl}/v3/credits/ledger/\n`,
   );
 }

@@ -58,7 +58,9 @@ export const tenantCommands: CommandTable<Services> = {
   },
   "key create": async (services, command) => {
     const tenantId = requireTenantId(requiredArg(command, 0, "TENANT"));
-    return createApiKey(services.db, tenantId, stringFlag(command, "label") ?? "");
+    return createApiKey(services.db, tenantId, stringFlag(command, "label") ?? "", {
+      test: command.flags.test === true,
+    });
   },
   "key list": async (services, command) =>
     listApiKeys(services.db, requireTenantId(requiredArg(command, 0, "TENANT"))),

@@ -54,7 +54,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
     rateLimiter,
     keyUsage: createKeyUsageRecorder(database.db),
     media: createMediaStore(config.mediaStore),
-    engines: createEngines(config),
+    engines: createEngines(config, log),
     messaging: createMessaging(config, log),
     hooks: serviceHooks,
   };

@@ -12,13 +12,16 @@ import type { Services } from "../services.js";
 import { registerApplicantRoutes } from "../verify/applicant/routes.js";
 import { verifyLinkExists } from "../verify/applicant/verify-link.js";
 import { verifySurface } from "../verify/routes.js";
+import { registerApiDocs } from "../web/serve-api-docs.js";
 import { registerWebApp } from "../web/serve-web-app.js";
+import { openApiWebhooks } from "./openapi-webhooks.js";
 
 export function createHttpApp(services: Services, options: { logger?: boolean } = {}): Promise<App> {
   return buildApp(services, {
     surfaces: [verifySurface, partnerSurface],
     publicRoutes: registerPublicRoutes,
     logger: options.logger,
+    openApi: openApiWebhooks(),
   });
 }
 
@@ -32,6 +35,7 @@ function registerPublicRoutes(app: App, services: Services): void {
   });
   registerConsoleApi(app, services);
   registerConsoleApp(app);
+  registerApiDocs(app);
 }
 
 export function listen(app: App, services: Services): Promise<string> {

@@ -1,5 +1,6 @@
 // Engines are heavy (model weights, OCR workers): each is constructed once, on first use, and shared
 // by every route, module and job of the process through Services.
+import type { Logger } from "pino";
 import sharp from "sharp";
 import type { Config } from "../config.js";
 import type { AmlEngine } from "./aml/aml-engine.js";
@@ -28,7 +29,7 @@ export interface Engines {
   close(): Promise<void>;
 }
 
-export function createEngines(config: Config): Engines {
+export function createEngines(config: Config, log?: Logger): Engines {
   const made = new Map<string, Promise<unknown>>();
   const closers: (() => Promise<void>)[] = [];
   function once<T>(
@@ -57,7 +58,11 @@ export function createEngines(config: Config): Engines {
   );
   const ocr = once(
     "ocr",
-    async () => createTesseractOcrEngine(),
+    // Leptonica's stderr notes (e.g. "Error in boxClipToRectangle") are harmless: debug level, structured.
+    async () =>
+      createTesseractOcrEngine({
+        onNativeMessage: (line) => log?.debug({ component: "ocr", native: line.trim() }, "tesseract stderr"),
+      }),
     (engine) => engine.close(),
   );
   async function detectFaces(image: Buffer) {

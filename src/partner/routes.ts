@@ -2,6 +2,7 @@
 // body shape from the URL: {ok:false, error, detail} for sessions/applications, {error} for lists.
 
 import { keyFromPartnerHeaders } from "../platform/auth/authenticate.js";
+import { AppError } from "../platform/errors.js";
 import type { SurfaceDefinition } from "../platform/http/app.js";
 import type { Services } from "../services.js";
 import { registerGetApplicationRoute } from "./applications/get.js";
@@ -22,6 +23,12 @@ export const partnerSurface: SurfaceDefinition<Services> = {
   prefix: "/api/v1",
   keyFrom: keyFromPartnerHeaders,
   register(app, services) {
+    // design: Sandbox — test mode covers /v3 only; a test key here would act on live applications and lists.
+    app.addHook("preHandler", async (request) => {
+      if (!request.tenant?.test) return;
+      const message = "Test keys work on /v3 only; use a live key for /api/v1.";
+      throw new AppError("forbidden", { detail: message, message });
+    });
     registerCreateSessionRoute(app, services);
     registerGetApplicationRoute(app, services);
     registerUpdateApplicationRoute(app, services);

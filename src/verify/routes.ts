@@ -9,6 +9,8 @@ import type { Services } from "../services.js";
 import { registerToolRoutes } from "../tools/routes.js";
 import { registerLedgerRoute } from "./credits/routes/ledger.js";
 import { registerGetMediaRoute } from "./media/get-media.js";
+import { keyModeGuard } from "./sandbox/key-mode-guard.js";
+import { registerSandboxCompleteRoute } from "./sandbox/routes/complete.js";
 import { registerSessionChecklistRoute } from "./sessions/routes/checklist.js";
 import { registerCreateSessionRoute } from "./sessions/routes/create.js";
 import { registerSessionDecisionRoute } from "./sessions/routes/decision.js";
@@ -26,6 +28,8 @@ export const verifySurface: SurfaceDefinition<Services> = {
   prefix: "/v3",
   keyFrom: keyFromVerifyHeaders,
   register(app, services) {
+    // Test keys see test sessions only, live keys live ones (design: Sandbox); before any handler runs.
+    app.addHook("preHandler", keyModeGuard(services));
     registerLedgerRoute(app, services);
     registerGetMediaRoute(app, services);
     registerListWorkflowsRoute(app, services);
@@ -40,6 +44,7 @@ export const verifySurface: SurfaceDefinition<Services> = {
     registerDeleteSessionRoute(app, services);
     registerSessionTagsRoutes(app, services);
     registerGeneratePdfRoute(app, services);
+    registerSandboxCompleteRoute(app, services);
     registerToolRoutes(app, services);
     registerCreateImportRoute(app, services);
     registerGetImportRoute(app, services);

@@ -47,6 +47,8 @@ export interface SessionsTable {
   deleted_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Created with a test key: free, isolated from live data, seen only by test keys (0018_sandbox.sql). */
+  test: Generated<boolean>;
 }
 
 export interface SessionNodesTable {

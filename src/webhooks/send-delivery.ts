@@ -2,6 +2,7 @@
 // destination on every attempt (spec: Delivery rules 4) and connects to the address it checked. Never throws:
 // every way an attempt can end is a SendResult the record phase stores.
 import { checkTarget, postToTarget, TargetRefusedError } from "../platform/net/safe-request.js";
+import { PRIVATE_TARGET_HINT } from "../platform/net/target-errors.js";
 import type { SignedRequest } from "./sign-delivery.js";
 
 /** design: a receiver that has not answered within 15 s has failed the attempt. */
@@ -51,7 +52,12 @@ export async function sendDelivery(
       responseExcerpt: response.excerpt,
     };
   } catch (caught) {
-    const message = caught instanceof Error ? caught.message : String(caught);
+    const message =
+      caught instanceof TargetRefusedError && caught.reason === "blocked_address"
+        ? `blocked_address (${PRIVATE_TARGET_HINT})`
+        : caught instanceof Error
+          ? caught.message
+          : String(caught);
     return {
       statusCode: null,
       durationMs: elapsed(),

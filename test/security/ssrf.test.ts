@@ -177,7 +177,7 @@ describe("webhooks and import photos against a real loopback listener", () => {
         .select("last_error")
         .where("id", "=", id)
         .executeTakeFirstOrThrow();
-      assert.equal(row.last_error, "blocked_address", host);
+      assert.match(row.last_error ?? "", /^blocked_address\b/, host);
     }
     assert.equal(contacted, 0);
   });

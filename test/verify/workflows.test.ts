@@ -40,6 +40,29 @@ describe("workflows", () => {
     assert.deepEqual(workflows[0].features, ["ID_VERIFICATION", "LIVENESS", "FACE_MATCH", "AML_SCREENING"]);
   });
 
+  test("nodes (additive) carry each node's configuration as it runs, defaults filled in", async () => {
+    const fresh = await t.tenant();
+    const [workflow] = (await list(fresh.headers)).json();
+    const nodes = workflow.nodes as {
+      id: string;
+      feature: string;
+      enabled: boolean;
+      config: Record<string, unknown>;
+    }[];
+    assert.deepEqual(
+      nodes.map((node) => [node.id, node.feature, node.enabled]),
+      [
+        ["document", "ID_VERIFICATION", true],
+        ["liveness", "LIVENESS", true],
+        ["face_match", "FACE_MATCH", true],
+        ["aml", "AML_SCREENING", true],
+      ],
+    );
+    // The default has no minimum age (examples/workflows/README.md says so and shows the bank setup).
+    assert.equal(nodes[0]!.config.minimum_age, undefined);
+    assert.equal(nodes[1]!.config.method, "PASSIVE");
+  });
+
   test("features are in graph order, repeats kept, disabled nodes omitted", async () => {
     const { id } = await createWorkflow(t.services.db, tenant.tenant_id, {
       name: "Two questionnaires",

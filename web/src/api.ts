@@ -26,6 +26,8 @@ export interface FlowState {
   ready_to_finish: boolean;
   finished: boolean;
   redirect_url: string | null;
+  /** A sandbox session: the page shows a Test mode banner. */
+  test?: boolean;
 }
 
 export interface Branding {

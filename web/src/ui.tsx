@@ -12,16 +12,23 @@ export interface ShellProps {
   locale: Locale;
   onLocale: (locale: Locale) => void;
   progress?: { n: number; total: number } | null;
+  /** A sandbox session (created with a test key): nothing here is a real verification. */
+  testMode?: boolean;
   children: ComponentChildren;
 }
 
-export function Shell({ branding, t, locale, onLocale, progress, children }: ShellProps) {
+export function Shell({ branding, t, locale, onLocale, progress, testMode, children }: ShellProps) {
   useEffect(() => {
     document.documentElement.lang = locale;
     document.title = t("app.title");
   }, [locale, t]);
   return (
     <div class="shell">
+      {testMode ? (
+        <p class="test-banner" role="status">
+          <strong>{t("sandbox.banner_title")}</strong> {t("sandbox.banner_body")}
+        </p>
+      ) : null}
       <header class="top">
         {branding.logo_url ? (
           <img src={branding.logo_url} alt={branding.company_name ?? ""} />

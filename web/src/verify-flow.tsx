@@ -88,7 +88,14 @@ export function VerifyFlow({ token }: { token: string }) {
   }, [state]);
 
   const shell = (children: preact.ComponentChildren, progress?: { n: number; total: number } | null) => (
-    <Shell branding={branding} t={t} locale={locale} onLocale={setChosenLocale} progress={progress}>
+    <Shell
+      branding={branding}
+      t={t}
+      locale={locale}
+      onLocale={setChosenLocale}
+      progress={progress}
+      testMode={state?.test === true}
+    >
       {children}
     </Shell>
   );

@@ -1,4 +1,4 @@
-// POST /console/api/tenants/:tenant_id/keys {label} (design: `kyc key create T [--label L]`).
+// POST /console/api/tenants/:tenant_id/keys {label, test} (design: `kyc key create T [--label L] [--test]`).
 import { z } from "zod";
 import type { App } from "../../platform/http/app.js";
 import { createApiKey, type IssuedKey } from "../../platform/tenants/api-keys.js";
@@ -16,7 +16,13 @@ export function registerConsoleCreateKeyRoute(app: App, services: Services): voi
         summary: "Create an API key",
         tags: CONSOLE_TAGS,
         params: tenantParams,
-        body: z.object({ label: z.string().max(200).default("").describe("Shown in the key list.") }),
+        body: z.object({
+          label: z.string().max(200).default("").describe("Shown in the key list."),
+          test: z
+            .boolean()
+            .default(false)
+            .describe("A sandbox key (`kyc_test_…`): its sessions are free and isolated from live data."),
+        }),
         response: { 201: issuedKeySchema },
       },
     },
@@ -26,7 +32,7 @@ export function registerConsoleCreateKeyRoute(app: App, services: Services): voi
         services,
         operatorOf(request),
         (key) => ({ tenantId, action: "api_key.create", target: key.key_id }),
-        (tx) => createApiKey(tx, tenantId, request.body.label),
+        (tx) => createApiKey(tx, tenantId, request.body.label, { test: request.body.test }),
       );
       return reply.status(201).send(issued);
     },

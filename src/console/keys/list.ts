@@ -18,10 +18,13 @@ export function registerConsoleListKeysRoute(app: App, services: Services): void
             z.object({
               key_id: z.string(),
               label: z.string(),
-              prefix: z.string().describe("The key's visible start, e.g. kyc_live_ab12cd…"),
+              prefix: z
+                .string()
+                .describe("The key's visible start, e.g. kyc_live_ab12cd… or kyc_test_ab12cd…"),
               created_at: z.string(),
               last_used_at: z.string().nullable(),
               revoked_at: z.string().nullable(),
+              test: z.boolean().describe("A sandbox key (`kyc_test_…`)."),
             }),
           ),
         },

@@ -6,6 +6,8 @@
 import { access, constants } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { BroadcastChannel } from "node:worker_threads";
 import Tesseract from "tesseract.js";
 import { AppError } from "../../platform/errors.js";
 import type {
@@ -21,6 +23,12 @@ import type {
 
 const require = createRequire(import.meta.url);
 
+/** The worker script that captures the WASM core's stderr; src/ and dist/ both sit two levels down. */
+const WORKER_PATH = fileURLToPath(
+  new URL("../../../src/engines/ocr/tesseract-stderr-worker.cjs", import.meta.url),
+);
+const STDERR_CHANNEL = "kyc-tesseract-stderr";
+
 const PSM: Record<PageSegmentation, string> = { auto: "3", block: "6", line: "7", sparse: "11" };
 
 export interface TesseractOcrOptions {
@@ -28,6 +36,8 @@ export interface TesseractOcrOptions {
   workersPerLanguage?: number;
   /** Override where `<lang>.traineddata.gz` files live (tests of the not-configured path). */
   langPaths?: Partial<Record<OcrLanguage, string>>;
+  /** Where the core's stderr lines go (the service logs them at debug); default: dropped. */
+  onNativeMessage?: (line: string) => void;
 }
 
 /** Folder holding `<lang>.traineddata.gz` inside the language's npm package (LSTM "best_int" model). */
@@ -61,6 +71,7 @@ class LanguagePool {
         for (let i = 0; i < this.size; i++) {
           const worker = await Tesseract.createWorker(this.lang, Tesseract.OEM.LSTM_ONLY, {
             langPath,
+            workerPath: WORKER_PATH,
             cacheMethod: "none",
             gzip: true,
             // Without a handler tesseract.js rethrows worker failures as uncaught exceptions; the
@@ -149,6 +160,9 @@ export function createTesseractOcrEngine(options: TesseractOcrOptions = {}): Ocr
   const size = Math.max(1, options.workersPerLanguage ?? 1);
   const pools = new Map<OcrLanguage, LanguagePool>();
   let closed = false;
+  const stderr = new BroadcastChannel(STDERR_CHANNEL);
+  stderr.unref();
+  stderr.onmessage = (event) => options.onNativeMessage?.(String((event as { data: unknown }).data));
 
   function poolFor(lang: OcrLanguage): LanguagePool {
     let pool = pools.get(lang);
@@ -179,6 +193,7 @@ export function createTesseractOcrEngine(options: TesseractOcrOptions = {}): Ocr
       closed = true;
       await Promise.all([...pools.values()].map((p) => p.close()));
       pools.clear();
+      stderr.close();
     },
   };
 }

@@ -8,6 +8,8 @@ import { hashApiKey } from "../tenants/api-keys.js";
 export interface TenantContext {
   tenantId: string;
   keyId: string;
+  /** A test key (`kyc_test_…`): it sees and creates test sessions only (design: Sandbox). */
+  test: boolean;
 }
 
 export async function authenticateApiKey(db: Db, rawKey: string | undefined): Promise<TenantContext> {
@@ -19,12 +21,13 @@ export async function authenticateApiKey(db: Db, rawKey: string | undefined): Pr
       "api_keys.id as keyId",
       "api_keys.tenant_id as tenantId",
       "api_keys.revoked_at",
+      "api_keys.test",
       "tenants.status",
     ])
     .where("api_keys.key_hash", "=", hashApiKey(rawKey))
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.status !== "active") throw unauthorized();
-  return { tenantId: row.tenantId, keyId: row.keyId };
+  return { tenantId: row.tenantId, keyId: row.keyId, test: row.test };
 }
 
 function unauthorized(): AppError {

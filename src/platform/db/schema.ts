@@ -37,6 +37,8 @@ export interface ApiKeysTable {
   created_at: Timestamp;
   last_used_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
+  /** A sandbox key (`kyc_test_…`): its sessions are test sessions (migrations/0018_sandbox.sql). */
+  test: Generated<boolean>;
 }
 
 export interface TenantFeaturesTable {

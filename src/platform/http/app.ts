@@ -25,7 +25,7 @@ import { bodyLimitFor, DEFAULT_BODY_LIMIT } from "./body-limits.js";
 import { answerClientError } from "./client-errors.js";
 import { renderError, surfaceOf } from "./error-bodies.js";
 import { assertStorableInput } from "./input-guards.js";
-import { registerOpenApi } from "./openapi.js";
+import { type OpenApiExtras, registerOpenApi } from "./openapi.js";
 import { redactTokens } from "./redact-url.js";
 import { validationToAppError } from "./validation-errors.js";
 
@@ -73,6 +73,8 @@ export interface BuildAppOptions<C> {
   /** Routes with no API key (health, OpenAPI, the applicant API, hosted pages). */
   publicRoutes?: (app: App, context: C) => void | Promise<void>;
   logger?: boolean;
+  /** Parts of /openapi.json no route schema describes (the webhook payloads). */
+  openApi?: OpenApiExtras;
 }
 
 export async function buildApp<C extends HttpContext>(
@@ -134,7 +136,7 @@ export async function buildApp<C extends HttpContext>(
     return reply.status(404).send(renderError(surfaceOf(request.url), error));
   });
 
-  await registerOpenApi(app, services.config.publicUrl);
+  await registerOpenApi(app, services.config.publicUrl, options.openApi);
 
   for (const surface of options.surfaces) {
     await app.register(

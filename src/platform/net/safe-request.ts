@@ -11,7 +11,7 @@ import { isPublicAddress } from "./public-address.js";
 
 export { openPinnedRequest, type PinnedRequestOptions } from "./pinned-request.js";
 
-import { TargetRefusedError, TargetUnreachableError } from "./target-errors.js";
+import { PRIVATE_TARGET_HINT, TargetRefusedError, TargetUnreachableError } from "./target-errors.js";
 
 export {
   type TargetRefusal,
@@ -148,7 +148,10 @@ export async function assertDeliverableUrl(rawUrl: string, allowPrivate: boolean
     if (error instanceof TargetRefusedError) {
       throw new AppError("validation_failed", {
         field: "url",
-        message: `Destination refused: ${error.reason}`,
+        message:
+          error.reason === "blocked_address"
+            ? `Destination refused: blocked_address (${PRIVATE_TARGET_HINT}).`
+            : `Destination refused: ${error.reason}`,
       });
     }
     throw error;

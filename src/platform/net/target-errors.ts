@@ -11,6 +11,14 @@ export class TargetRefusedError extends Error {
   }
 }
 
+/**
+ * What a private-address refusal tells the operator: the setting that allows it, and that it is for development
+ * only (design: Defaults — off unless set, since on by default it would be an SSRF hole on every install).
+ */
+export const PRIVATE_TARGET_HINT =
+  "the destination is a private, loopback or link-local address; for a local receiver in development only, " +
+  "start the server with ALLOW_PRIVATE_TARGETS=true";
+
 export const UNREACHABLE_MESSAGE = "The destination could not be reached.";
 
 export class TargetUnreachableError extends Error {

@@ -6,8 +6,10 @@ import { withTransaction } from "../db/transaction.js";
 import { AppError } from "../errors.js";
 import { isUuid, sha256Hex } from "../ids.js";
 
-const KEY_PREFIX = "kyc_live_";
-const DISPLAY_LENGTH = KEY_PREFIX.length + 6;
+const LIVE_PREFIX = "kyc_live_";
+// design: Sandbox — test keys sit beside live keys and are told apart by their prefix at a glance.
+const TEST_PREFIX = "kyc_test_";
+const DISPLAY_LENGTH = LIVE_PREFIX.length + 6;
 
 export interface IssuedKey {
   key_id: string;
@@ -21,18 +23,24 @@ export interface KeySummary {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  test: boolean;
 }
 
-export function generateApiKey(): string {
-  return `${KEY_PREFIX}${randomBytes(24).toString("base64url")}`;
+export function generateApiKey({ test = false }: { test?: boolean } = {}): string {
+  return `${test ? TEST_PREFIX : LIVE_PREFIX}${randomBytes(24).toString("base64url")}`;
 }
 
 export function hashApiKey(rawKey: string): string {
   return sha256Hex(rawKey);
 }
 
-export async function createApiKey(db: Queryable, tenantId: string, label = ""): Promise<IssuedKey> {
-  const apiKey = generateApiKey();
+export async function createApiKey(
+  db: Queryable,
+  tenantId: string,
+  label = "",
+  { test = false }: { test?: boolean } = {},
+): Promise<IssuedKey> {
+  const apiKey = generateApiKey({ test });
   const row = await db
     .insertInto("api_keys")
     .values({
@@ -40,6 +48,7 @@ export async function createApiKey(db: Queryable, tenantId: string, label = ""):
       label,
       prefix: apiKey.slice(0, DISPLAY_LENGTH),
       key_hash: hashApiKey(apiKey),
+      test,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -49,7 +58,7 @@ export async function createApiKey(db: Queryable, tenantId: string, label = ""):
 export async function listApiKeys(db: Queryable, tenantId: string): Promise<KeySummary[]> {
   const rows = await db
     .selectFrom("api_keys")
-    .select(["id", "label", "prefix", "created_at", "last_used_at", "revoked_at"])
+    .select(["id", "label", "prefix", "created_at", "last_used_at", "revoked_at", "test"])
     .where("tenant_id", "=", tenantId)
     .orderBy("created_at")
     .execute();
@@ -60,6 +69,7 @@ export async function listApiKeys(db: Queryable, tenantId: string): Promise<KeyS
     created_at: row.created_at.toISOString(),
     last_used_at: row.last_used_at?.toISOString() ?? null,
     revoked_at: row.revoked_at?.toISOString() ?? null,
+    test: row.test,
   }));
 }
 

@@ -29,6 +29,8 @@ export interface ApplicantState {
   finished: boolean;
   /** Advisory only (spec: rule 1): the authoritative outcome is the webhook or a server-side read. */
   redirect_url: string | null;
+  /** A sandbox session (design: Sandbox): the page says so. */
+  test: boolean;
 }
 
 /** Nodes the applicant acts on, in graph order; server-only modules are evaluated at finish. */
@@ -84,6 +86,7 @@ export async function applicantState(
     ready_to_finish: !finished && session.status === "in_progress" && current === null,
     finished,
     redirect_url: finished ? redirectUrl(session) : null,
+    test: session.test,
   };
 }
 

@@ -43,6 +43,7 @@ const stateSchema = z.object({
     ),
   ready_to_finish: z.boolean(),
   finished: z.boolean(),
+  test: z.boolean().describe("A sandbox session: the hosted page shows a Test mode banner."),
   redirect_url: z
     .string()
     .nullable()

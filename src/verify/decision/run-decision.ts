@@ -9,6 +9,7 @@ import { AppError, isAppError } from "../../platform/errors.js";
 import type { Services } from "../../services.js";
 import type { Evaluation, NodeResult } from "../modules/module.js";
 import { moduleFor } from "../modules/registry.js";
+import { forceOutcome, sandboxOutcomeOf } from "../sandbox/sandbox-outcome.js";
 import { logSessionEvent } from "../sessions/session-log.js";
 import { transitionSession } from "../sessions/transition-session.js";
 import { combineResults, decisionReason } from "./combine-results.js";
@@ -31,7 +32,7 @@ export async function runDecision(
 
   try {
     const states = await loadNodeStates(services.db, session);
-    const results: NodeResult[] = [];
+    let results: NodeResult[] = [];
     const commits: NonNullable<Evaluation["commit"]>[] = [];
     for (const state of states) {
       const module = moduleFor(state.node.feature);
@@ -61,6 +62,12 @@ export async function runDecision(
       results.push(result);
       if (evaluation.commit) commits.push(evaluation.commit);
     }
+    // design: Sandbox — a test session's magic vendor_data (`sandbox:approved`…) fixes its outcome.
+    const forced = session.test ? sandboxOutcomeOf(session.vendor_data) : null;
+    if (forced) {
+      const arrays = states.map((state) => moduleFor(state.node.feature)?.decisionArray ?? "");
+      results = forceOutcome(results, arrays, forced);
+    }
     const outcome = combineResults(results);
     return await withTransaction(services.db, async (tx) => {
       // Another run (a retry after this one's lease lapsed) may have decided meanwhile.
@@ -81,7 +88,8 @@ export async function runDecision(
           .where("node_id", "=", result.node_id)
           .execute();
       }
-      for (const commit of commits) await commit(tx);
+      // A test session never touches live data: no gallery or monitoring enrolment (design: Sandbox).
+      if (!session.test) for (const commit of commits) await commit(tx);
       await logSessionEvent(tx, {
         tenantId,
         sessionId,

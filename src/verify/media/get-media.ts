@@ -19,7 +19,12 @@ export function registerGetMediaRoute(app: App, services: Services): void {
     },
     async (request, reply) => {
       const path = request.params["*"];
-      const file = await readTenantEvidence(services.db, services.media, tenantOf(request).tenantId, path);
+      const tenant = tenantOf(request);
+      // design: Sandbox — a test key reads its test sessions' files only; a live key never reads those.
+      if ((await evidenceIsTest(services, tenant.tenantId, path)) !== tenant.test) {
+        throw new AppError("not_found", { detail: "Not found." });
+      }
+      const file = await readTenantEvidence(services.db, services.media, tenant.tenantId, path);
       if (!file) throw new AppError("not_found", { detail: "Not found." });
       return reply
         .header("content-type", file.contentType)
@@ -28,4 +33,16 @@ export function registerGetMediaRoute(app: App, services: Services): void {
         .send(file.bytes);
     },
   );
+}
+
+/** Whether the file belongs to a test session (files of no session, e.g. tool uploads, are live). */
+async function evidenceIsTest(services: Services, tenantId: string, path: string): Promise<boolean> {
+  const row = await services.db
+    .selectFrom("media_objects")
+    .innerJoin("sessions", "sessions.id", "media_objects.session_id")
+    .select("sessions.test")
+    .where("media_objects.tenant_id", "=", tenantId)
+    .where("media_objects.path", "=", path)
+    .executeTakeFirst();
+  return row?.test ?? false;
 }

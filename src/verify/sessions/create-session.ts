@@ -26,6 +26,11 @@ export interface CreateSessionOptions {
   applicationId?: string | null;
   /** Partner applications pay their own debit; their verification session is not charged again. */
   charge?: boolean;
+  /**
+   * A test session (created with a test key, design: Sandbox): no debit and no ledger row, no identity
+   * link (so nothing is enrolled in the face gallery or AML monitoring), seen only by test keys.
+   */
+  test?: boolean;
 }
 
 export async function createSession(
@@ -40,6 +45,8 @@ export async function createSession(
     throw new AppError("idempotency_key_too_long", { detail: "invalid_idempotency_key" });
   }
   const requestHash = sha256Hex(JSON.stringify(body));
+  // A test key's Idempotency-Key never answers with a live session's response, nor the reverse.
+  const idempotencyScope = options.test ? "session_create_test" : "session_create";
   const workflow = await workflowForSession(services.db, tenantId, body.workflow_id);
   // Every module the workflow runs must be enabled for the tenant (403 lists each disabled key).
   const needed = workflow.nodes
@@ -54,7 +61,7 @@ export async function createSession(
       // A concurrent twin blocks on this insert until the first commits, then finds its response.
       const claimed = await tx
         .insertInto("idempotency_keys")
-        .values({ tenant_id: tenantId, scope: "session_create", key, request_hash: requestHash })
+        .values({ tenant_id: tenantId, scope: idempotencyScope, key, request_hash: requestHash })
         .onConflict((oc) => oc.columns(["tenant_id", "scope", "key"]).doNothing())
         .returning("key")
         .executeTakeFirst();
@@ -63,7 +70,7 @@ export async function createSession(
           .selectFrom("idempotency_keys")
           .select(["request_hash", "response", "created_at"])
           .where("tenant_id", "=", tenantId)
-          .where("scope", "=", "session_create")
+          .where("scope", "=", idempotencyScope)
           .where("key", "=", key)
           .executeTakeFirstOrThrow();
         if (previous.request_hash !== requestHash) {
@@ -79,7 +86,8 @@ export async function createSession(
       }
     }
 
-    const individualId = await linkIdentity(tx, tenantId, body.vendor_data, body.reference);
+    const test = options.test ?? false;
+    const individualId = test ? null : await linkIdentity(tx, tenantId, body.vendor_data, body.reference);
     // The id is chosen here because the URL token is derived from it (applicant/session-token.ts).
     const sessionId = newId();
     const token = sessionUrlToken(services.config, sessionId);
@@ -103,6 +111,7 @@ export async function createSession(
         metadata: JSON.stringify(body.metadata ?? {}),
         prefill: JSON.stringify(pickPrefill(body.prefill)),
         idempotency_key: key ?? null,
+        test,
         expires_at: sql<Date>`now() + ${`${hours} hours`}::interval`,
       })
       .returning(["id", "session_kind", "status", "decision", "vendor_data", "expires_at", "created_at"])
@@ -148,7 +157,7 @@ export async function createSession(
         .execute();
     }
 
-    if (options.charge ?? true) {
+    if ((options.charge ?? true) && !test) {
       const charged = await debit(tx, {
         tenantId,
         feature: "SESSION_CREATE",
@@ -173,13 +182,15 @@ export async function createSession(
       decision: session.decision,
       expires_at: session.expires_at.toISOString(),
       created_at: session.created_at.toISOString(),
+      // design: Sandbox — only a test session is marked; a live response keeps exactly the spec's fields.
+      ...(test ? { test: true } : {}),
     };
     if (key !== undefined) {
       await tx
         .updateTable("idempotency_keys")
         .set({ response: JSON.stringify({ ...response, url: "" }), resource_id: session.id })
         .where("tenant_id", "=", tenantId)
-        .where("scope", "=", "session_create")
+        .where("scope", "=", idempotencyScope)
         .where("key", "=", key)
         .execute();
     }

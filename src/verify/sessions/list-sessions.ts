@@ -8,6 +8,8 @@ export interface ListSessionsQuery {
   sessionKind?: string;
   page: number;
   pageSize: number;
+  /** Only test (true) or only live (false) sessions; the console leaves it out and sees both. */
+  test?: boolean;
 }
 
 export async function listSessions(
@@ -19,6 +21,7 @@ export async function listSessions(
   let scoped = db.selectFrom("sessions").where("tenant_id", "=", tenantId).where("deleted_at", "is", null);
   if (query.status) scoped = scoped.where("status", "=", query.status);
   if (query.sessionKind) scoped = scoped.where("session_kind", "=", query.sessionKind);
+  if (query.test !== undefined) scoped = scoped.where("test", "=", query.test);
   const [{ total }, rows] = await Promise.all([
     scoped.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
     scoped

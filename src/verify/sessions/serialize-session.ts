@@ -77,6 +77,7 @@ export async function serializeSessions(db: Queryable, urls: SessionUrlConfig, r
       expires_at: row.expires_at.toISOString(),
       created_at: row.created_at.toISOString(),
       completed_at: row.completed_at?.toISOString() ?? null,
+      test: row.test,
     };
   });
 }

@@ -94,6 +94,12 @@ export const createSessionResponse = z.object({
   decision: z.string(),
   expires_at: z.string(),
   created_at: z.string(),
+  test: z
+    .literal(true)
+    .optional()
+    .describe(
+      "Present (true) only on a session created with a test key (sandbox): free, isolated from live data.",
+    ),
 });
 export type CreateSessionResponse = z.infer<typeof createSessionResponse>;
 

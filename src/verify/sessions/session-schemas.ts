@@ -36,6 +36,9 @@ export const sessionObjectSchema = z.object({
   expires_at: z.string(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+  test: z
+    .boolean()
+    .describe("A sandbox session, created with a test key: never charged, seen by test keys only."),
 });
 
 export const sessionIdParams = z.object({ session_id: z.string() });

@@ -43,7 +43,7 @@ export async function transitionSession(
 ): Promise<void> {
   const session = await tx
     .selectFrom("sessions")
-    .select(["status", "vendor_data", "workflow_id", "application_id", "created_at"])
+    .select(["status", "vendor_data", "workflow_id", "application_id", "created_at", "test"])
     .where("tenant_id", "=", tenantId)
     .where("id", "=", sessionId)
     .where("deleted_at", "is", null)
@@ -98,6 +98,8 @@ export async function transitionSession(
         completed_at: updated.completed_at?.toISOString() ?? null,
         event_type: eventType,
         idempotency_key: eventId,
+        // design: Sandbox — a test session's events say so; live payloads keep exactly the spec's fields.
+        ...(session.test ? { test: true } : {}),
       },
     });
   }

@@ -28,7 +28,13 @@ export const workflowCommands: CommandTable<Services> = {
       name: workflow.name,
       status: workflow.status,
       default: workflow.is_default,
-      nodes: workflow.nodes.map((node) => `${node.id}:${node.feature}${node.enabled ? "" : " (disabled)"}`),
+      // Every node with the configuration it really runs (module defaults filled in when it was saved).
+      nodes: workflow.nodes.map((node) => ({
+        id: node.id,
+        feature: node.feature,
+        enabled: node.enabled,
+        config: node.config,
+      })),
     }));
   },
   "workflow status": async (services, command) => {

@@ -108,6 +108,8 @@ export const en = {
   "end.not_found_heading": "This link is not valid",
   "end.not_found_body": "Check that you opened the full link you were given, or ask for a new one.",
   "end.continue": "Continue",
+  "sandbox.banner_title": "Test mode",
+  "sandbox.banner_body": "This is a test verification: nothing is charged and no real check is recorded.",
   "end.redirecting": "Taking you back…",
   "partner.heading": "Your details",
   "partner.body": "We need a few details before verifying your identity.",

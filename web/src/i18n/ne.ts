@@ -105,6 +105,8 @@ export const ne: Record<StringKey, string> = {
   "end.not_found_heading": "यो लिङ्क मान्य छैन",
   "end.not_found_body": "तपाईंलाई दिइएको पूरा लिङ्क खोल्नुभयो कि जाँच्नुहोस्, वा नयाँ लिङ्क माग्नुहोस्।",
   "end.continue": "अगाडि बढ्नुहोस्",
+  "sandbox.banner_title": "परीक्षण मोड",
+  "sandbox.banner_body": "यो परीक्षणका लागि गरिएको प्रमाणीकरण हो: कुनै शुल्क लाग्दैन र कुनै वास्तविक जाँच दर्ता हुँदैन।",
   "end.redirecting": "तपाईंलाई फिर्ता लैजाँदै…",
   "partner.heading": "तपाईंको विवरण",
   "partner.body": "पहिचान प्रमाणित गर्नुअघि हामीलाई केही विवरण चाहिन्छ।",

@@ -24,8 +24,10 @@ export function registerCreateSessionRoute(app: App, services: Services): void {
       },
     },
     async (request, reply) => {
-      const session = await createSession(services, tenantOf(request).tenantId, request.body, {
+      const tenant = tenantOf(request);
+      const session = await createSession(services, tenant.tenantId, request.body, {
         idempotencyKey: request.headers["idempotency-key"],
+        test: tenant.test,
       });
       return reply.status(201).send(session);
     },

@@ -28,7 +28,7 @@ export function registerListSessionsRoute(app: App, services: Services): void {
         },
       },
       async (request, reply) => {
-        const tenantId = tenantOf(request).tenantId;
+        const { tenantId, test } = tenantOf(request);
         const page = pageParam(request.query.page);
         const pageSize = pageSizeParam(request.query.page_size, { fallback: 50, max: 200 });
         const { total, sessions } = await listSessions(services.db, services.config, tenantId, {
@@ -36,6 +36,7 @@ export function registerListSessionsRoute(app: App, services: Services): void {
           sessionKind: request.query.session_kind,
           page,
           pageSize,
+          test,
         });
         reply.header("X-Total-Count", total).header("X-Page", page).header("X-Page-Size", pageSize);
         return sessions;

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 `webhooks` section: every event the service POSTs to a tenant's webhook URL, its headers and
 // its payload schema (spec: Events; design: webhook signature). Built from the same zod schemas as the code.
 import { z } from "zod";
+import { FLAGGED_EVENT, monitoringFlaggedPayload } from "../identities/aml-monitoring/flagged-event.js";
 import { applicationSchema } from "../partner/partner-schemas.js";
 import { SESSION_EVENT_TYPES, sessionWebhookPayload } from "../verify/sessions/session-webhook-payload.js";
 
@@ -78,11 +79,17 @@ export function openApiWebhooks(): { webhooks: Record<string, unknown>; schemas:
   for (const type of APPLICATION_EVENT_TYPES) {
     webhooks[type] = operation(type, "ApplicationWebhook", `Partner application: ${type.split(".").at(-1)}`);
   }
+  webhooks[FLAGGED_EVENT] = operation(
+    FLAGGED_EVENT,
+    "MonitoringFlaggedWebhook",
+    "AML monitoring found a new hit",
+  );
   return {
     webhooks,
     schemas: {
       SessionWebhook: z.toJSONSchema(sessionWebhookPayload, { target: "openapi-3.0" }),
       ApplicationWebhook: z.toJSONSchema(applicationWebhookPayload, { target: "openapi-3.0" }),
+      MonitoringFlaggedWebhook: z.toJSONSchema(monitoringFlaggedPayload, { target: "openapi-3.0" }),
     },
   };
 }

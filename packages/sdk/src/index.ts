@@ -3,6 +3,7 @@ export type { components, operations, paths, webhooks } from "./schema.js";
 export {
   type ApplicationWebhook,
   isSessionWebhook,
+  type MonitoringFlaggedWebhook,
   type SessionWebhook,
   type VerifyWebhookOptions,
   verifyWebhook,

@@ -6,7 +6,8 @@ import type { components } from "./schema.js";
 
 export type SessionWebhook = components["schemas"]["SessionWebhook"];
 export type ApplicationWebhook = components["schemas"]["ApplicationWebhook"];
-export type WebhookPayload = SessionWebhook | ApplicationWebhook;
+export type MonitoringFlaggedWebhook = components["schemas"]["MonitoringFlaggedWebhook"];
+export type WebhookPayload = SessionWebhook | ApplicationWebhook | MonitoringFlaggedWebhook;
 
 export type WebhookFailure =
   | "missing_signature"

@@ -18,6 +18,7 @@ import { defineJob } from "../../platform/jobs/catalog.js";
 import type { Services } from "../../services.js";
 import { enqueueWebhookEvent } from "../../webhooks/enqueue-event.js";
 import { type AmlMonitoring, RESCREEN_INTERVAL } from "./enrol-identity.js";
+import { FLAGGED_EVENT, type MonitoringFlaggedPayload } from "./flagged-event.js";
 import { type AmlConfig, checkedLists } from "./monitoring-config.js";
 
 const BATCH = 200;
@@ -84,8 +85,6 @@ function screenIdentity(engine: AmlEngine, monitoring: AmlMonitoring): Promise<A
   );
 }
 
-export const FLAGGED_EVENT = "identity.aml.monitoring.flagged";
-
 /**
  * A new hit is announced (issue 14): an audit row and a signed webhook event in the same transaction as
  * the flag, so a committed flag is always announced. Payload documented in README (Webhook events).
@@ -111,25 +110,26 @@ async function announceFlag(
     data: { matches },
   });
   const eventId = newId();
+  const payload: MonitoringFlaggedPayload = {
+    event_type: FLAGGED_EVENT,
+    idempotency_key: eventId,
+    individual_id: identity.id,
+    external_user_id: identity.external_user_id,
+    status: "flagged",
+    aml_status: "high",
+    screened_name: identity.aml_monitoring.full_name,
+    new_matches: matches,
+    risk_level: result.risk_level,
+    lists_checked: result.lists_checked,
+    threshold: result.threshold,
+    dataset: result.dataset,
+    screened_at: new Date().toISOString(),
+  };
   await enqueueWebhookEvent(tx, {
     id: eventId,
     tenantId: identity.tenant_id,
     eventType: FLAGGED_EVENT,
-    payload: {
-      event_type: FLAGGED_EVENT,
-      idempotency_key: eventId,
-      individual_id: identity.id,
-      external_user_id: identity.external_user_id,
-      status: "flagged",
-      aml_status: "high",
-      screened_name: identity.aml_monitoring.full_name,
-      new_matches: matches,
-      risk_level: result.risk_level,
-      lists_checked: result.lists_checked,
-      threshold: result.threshold,
-      dataset: result.dataset,
-      screened_at: new Date().toISOString(),
-    },
+    payload,
   });
 }
 

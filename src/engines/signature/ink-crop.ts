@@ -2,7 +2,9 @@
 // Decodes the image, finds the ink (ink-mask.ts), and crops to the ink's bounding box with a margin.
 import sharp from "sharp";
 import { AppError } from "../../platform/errors.js";
-import { type InkMask, removeRuledLines, removeSpeckles, thresholdInk } from "./ink-mask.js";
+import { selectSignatureInk } from "./ink-components.js";
+import { type InkMask, removeRuledLines, thresholdInk } from "./ink-mask.js";
+import { removeStraightLines } from "./straight-lines.js";
 
 /** Large photos are analysed at this size: enough for pen strokes, bounded in time. */
 const MAX_SIDE = 1200;
@@ -34,7 +36,13 @@ export async function cropInk(image: Buffer): Promise<InkCrop> {
   }
   const mask = thresholdInk(grey, width, height);
   const lineRows = removeRuledLines(mask, grey);
-  const components = removeSpeckles(mask, lineRows);
+  removeStraightLines(mask);
+  const components = selectSignatureInk(mask, {
+    rgb,
+    channels,
+    lineRows,
+    bridge: Math.max(1, Math.round(Math.max(width, height) / 500)),
+  });
   let ink = 0;
   let minX = width;
   let minY = height;

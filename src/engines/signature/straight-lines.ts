@@ -1,0 +1,67 @@
+// Erases long straight thin runs of ink (an underline, a ruled box, a form's field border) that do not
+// cross the whole page, so the row-median test in ink-mask.ts misses them. A pen stroke crossing
+// such a line keeps its pixels (ink right above and below the line band), so strokes are not cut.
+import type { InkMask } from "./ink-mask.js";
+
+/**
+ * Marks runs of at least `minRun` ink pixels along rows (or columns), tolerating a one-pixel step
+ * so a line tilted by a couple of degrees still reads as one run.
+ */
+function markRuns(mask: InkMask, minRun: number, vertical: boolean): Uint8Array {
+  const { width, height, data } = mask;
+  const lines = vertical ? width : height;
+  const length = vertical ? height : width;
+  const at = (line: number, pos: number): number => (vertical ? pos * width + line : line * width + pos);
+  const marked = new Uint8Array(data.length);
+  for (let line = 0; line < lines - 1; line++) {
+    let start = -1;
+    for (let pos = 0; pos <= length; pos++) {
+      const on = pos < length && (data[at(line, pos)] === 1 || data[at(line + 1, pos)] === 1);
+      if (on && start < 0) start = pos;
+      if (on || start < 0) continue;
+      if (pos - start >= minRun) {
+        for (let p = start; p < pos; p++) {
+          if (data[at(line, p)] === 1) marked[at(line, p)] = 1;
+          if (data[at(line + 1, p)] === 1) marked[at(line + 1, p)] = 1;
+        }
+      }
+      start = -1;
+    }
+  }
+  return marked;
+}
+
+/** Erases marked bands no thicker than `maxThickness` across the line, unless a stroke crosses there. */
+function eraseBands(mask: InkMask, marked: Uint8Array, maxThickness: number, vertical: boolean): void {
+  const { width, height, data } = mask;
+  const lines = vertical ? height : width;
+  const length = vertical ? width : height;
+  const at = (line: number, pos: number): number => (vertical ? line * width + pos : pos * width + line);
+  for (let line = 0; line < lines; line++) {
+    let pos = 0;
+    while (pos < length) {
+      if (marked[at(line, pos)] !== 1) {
+        pos++;
+        continue;
+      }
+      let end = pos;
+      while (end + 1 < length && marked[at(line, end + 1)] === 1) end++;
+      const before = pos > 0 && data[at(line, pos - 1)] === 1;
+      const after = end + 1 < length && data[at(line, end + 1)] === 1;
+      if (end - pos + 1 <= maxThickness && !(before && after)) {
+        for (let k = pos; k <= end; k++) data[at(line, k)] = 0;
+      }
+      pos = end + 1;
+    }
+  }
+}
+
+/** Removes horizontal and vertical straight lines from the mask in place. */
+export function removeStraightLines(mask: InkMask): void {
+  const { width, height } = mask;
+  const maxThickness = Math.max(4, Math.round(Math.max(width, height) / 250));
+  const horizontal = markRuns(mask, Math.max(50, Math.round(width * 0.06)), false);
+  eraseBands(mask, horizontal, maxThickness, false);
+  const vertical = markRuns(mask, Math.max(50, Math.round(height * 0.2)), true);
+  eraseBands(mask, vertical, maxThickness, true);
+}

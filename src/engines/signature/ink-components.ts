@@ -153,7 +153,7 @@ function chooseSignature(all: Measured[], width: number, height: number): Set<nu
   const largest = present.reduce((max, c) => Math.max(max, c.area), 0);
   const floor = Math.max(8, Math.round(largest * 0.02), Math.round(width * height * 0.00002));
   let candidates = present.filter((c) => c.area >= floor && !isLine(c) && !isBlob(c) && isPenColour(c));
-  candidates = dropStamps(candidates);
+  candidates = dropStamps(candidates, present);
   if (candidates.length === 0) return new Set();
   candidates = dropPrintedLines(candidates);
   if (candidates.length === 0) return new Set();
@@ -231,33 +231,43 @@ function isPenColour(c: Measured): boolean {
 }
 
 /**
- * A ring or box stamp encloses its own lettering: a sparse, roughly square component (little ink for
- * its box) with two or more much smaller components inside, centred in it. It goes with them.
+ * A stamp is a ring or box (sparse ink, a square-ish box, the ink spread evenly around its centre) or
+ * any sizeable mark in a non-pen colour. It goes, and so does everything inside its box (its lettering).
  */
-function dropStamps(components: Measured[]): Measured[] {
-  const dropped = new Set<number>();
-  for (const ring of components) {
-    const w = ring.maxX - ring.minX + 1;
-    const h = ring.maxY - ring.minY + 1;
-    if (w < 30 || h < 30 || w / h > 1.8 || h / w > 1.8 || ring.area / (w * h) > 0.25) continue;
-    const inside = components.filter(
-      (c) =>
-        c !== ring &&
-        c.area < ring.area * 0.5 &&
-        c.minX > ring.minX &&
-        c.maxX < ring.maxX &&
-        c.minY > ring.minY &&
-        c.maxY < ring.maxY,
-    );
-    if (inside.length < 2) continue;
-    const box = boxOf(inside);
-    const offX = Math.abs((box.minX + box.maxX) / 2 - (ring.minX + ring.maxX) / 2) / w;
-    const offY = Math.abs((box.minY + box.maxY) / 2 - (ring.minY + ring.maxY) / 2) / h;
-    if (offX > 0.2 || offY > 0.2) continue;
-    dropped.add(ring.label);
-    for (const c of inside) dropped.add(c.label);
+function dropStamps(components: Measured[], all: Measured[]): Measured[] {
+  const stamps = all.filter((c) => {
+    const w = c.maxX - c.minX + 1;
+    const h = c.maxY - c.minY + 1;
+    if (w < 30 || h < 30) return false;
+    return !isPenColour(c) || isRing(c, w, h);
+  });
+  if (stamps.length === 0) return components;
+  return components.filter(
+    (c) =>
+      !stamps.some((s) => {
+        const cx = (c.minX + c.maxX) / 2;
+        const cy = (c.minY + c.maxY) / 2;
+        return cx > s.minX && cx < s.maxX && cy > s.minY && cy < s.maxY;
+      }),
+  );
+}
+
+/** Sparse, square-ish, centred and isotropic: a circle or a box outline, not a handwritten loop. */
+function isRing(c: Measured, w: number, h: number): boolean {
+  if (w / h > 1.5 || h / w > 1.5 || c.area / (w * h) > 0.3) return false;
+  const n = c.area;
+  const mx = c.sx / n;
+  const my = c.sy / n;
+  if (Math.abs(mx - (c.minX + c.maxX) / 2) > 0.06 * w || Math.abs(my - (c.minY + c.maxY) / 2) > 0.06 * h) {
+    return false;
   }
-  return components.filter((c) => !dropped.has(c.label));
+  const vxx = c.sxx / n - mx * mx;
+  const vyy = c.syy / n - my * my;
+  const vxy = c.sxy / n - mx * my;
+  const total = vxx + vyy;
+  // A ring's ink sits far from its centre: variance near (radius²), not the spread of a filled disc.
+  const radius = Math.min(w, h) / 2;
+  return Math.abs(vxx - vyy) / total < 0.2 && Math.abs(vxy) / total < 0.1 && total > 0.45 * radius * radius;
 }
 
 /**

@@ -11,18 +11,23 @@ function markRuns(mask: InkMask, minRun: number, vertical: boolean): Uint8Array 
   const { width, height, data } = mask;
   const lines = vertical ? width : height;
   const length = vertical ? height : width;
-  const at = (line: number, pos: number): number => (vertical ? pos * width + line : line * width + pos);
+  // Index of (line, pos) is line * lineStep + pos * posStep; the next line is one lineStep away.
+  const lineStep = vertical ? 1 : width;
+  const posStep = vertical ? width : 1;
   const marked = new Uint8Array(data.length);
   for (let line = 0; line < lines - 1; line++) {
+    const base = line * lineStep;
     let start = -1;
     for (let pos = 0; pos <= length; pos++) {
-      const on = pos < length && (data[at(line, pos)] === 1 || data[at(line + 1, pos)] === 1);
+      const i = base + pos * posStep;
+      const on = pos < length && (data[i] === 1 || data[i + lineStep] === 1);
       if (on && start < 0) start = pos;
       if (on || start < 0) continue;
       if (pos - start >= minRun) {
         for (let p = start; p < pos; p++) {
-          if (data[at(line, p)] === 1) marked[at(line, p)] = 1;
-          if (data[at(line + 1, p)] === 1) marked[at(line + 1, p)] = 1;
+          const k = base + p * posStep;
+          if (data[k] === 1) marked[k] = 1;
+          if (data[k + lineStep] === 1) marked[k + lineStep] = 1;
         }
       }
       start = -1;
@@ -36,20 +41,23 @@ function eraseBands(mask: InkMask, marked: Uint8Array, maxThickness: number, ver
   const { width, height, data } = mask;
   const lines = vertical ? height : width;
   const length = vertical ? width : height;
-  const at = (line: number, pos: number): number => (vertical ? line * width + pos : pos * width + line);
+  // Bands are measured across the line: down a column for a horizontal line, along a row for a vertical one.
+  const lineStep = vertical ? width : 1;
+  const posStep = vertical ? 1 : width;
   for (let line = 0; line < lines; line++) {
+    const base = line * lineStep;
     let pos = 0;
     while (pos < length) {
-      if (marked[at(line, pos)] !== 1) {
+      if (marked[base + pos * posStep] !== 1) {
         pos++;
         continue;
       }
       let end = pos;
-      while (end + 1 < length && marked[at(line, end + 1)] === 1) end++;
-      const before = pos > 0 && data[at(line, pos - 1)] === 1;
-      const after = end + 1 < length && data[at(line, end + 1)] === 1;
+      while (end + 1 < length && marked[base + (end + 1) * posStep] === 1) end++;
+      const before = pos > 0 && data[base + (pos - 1) * posStep] === 1;
+      const after = end + 1 < length && data[base + (end + 1) * posStep] === 1;
       if (end - pos + 1 <= maxThickness && !(before && after)) {
-        for (let k = pos; k <= end; k++) data[at(line, k)] = 0;
+        for (let k = pos; k <= end; k++) data[base + k * posStep] = 0;
       }
       pos = end + 1;
     }
@@ -60,7 +68,7 @@ function eraseBands(mask: InkMask, marked: Uint8Array, maxThickness: number, ver
 export function removeStraightLines(mask: InkMask): void {
   const { width, height } = mask;
   const maxThickness = Math.max(4, Math.round(Math.max(width, height) / 250));
-  const horizontal = markRuns(mask, Math.max(50, Math.round(width * 0.06)), false);
+  const horizontal = markRuns(mask, Math.max(100, Math.round(width * 0.15)), false);
   eraseBands(mask, horizontal, maxThickness, false);
   const vertical = markRuns(mask, Math.max(50, Math.round(height * 0.2)), true);
   eraseBands(mask, vertical, maxThickness, true);

@@ -254,7 +254,7 @@ function dropStamps(components: Measured[], all: Measured[]): Measured[] {
 
 /** Sparse, square-ish, centred and isotropic: a circle or a box outline, not a handwritten loop. */
 function isRing(c: Measured, w: number, h: number): boolean {
-  if (w / h > 1.5 || h / w > 1.5 || c.area / (w * h) > 0.3) return false;
+  if (w / h > 1.5 || h / w > 1.5 || c.area / (w * h) > 0.4) return false;
   const n = c.area;
   const mx = c.sx / n;
   const my = c.sy / n;
@@ -267,7 +267,7 @@ function isRing(c: Measured, w: number, h: number): boolean {
   const total = vxx + vyy;
   // A ring's ink sits far from its centre: variance near (radius²), not the spread of a filled disc.
   const radius = Math.min(w, h) / 2;
-  return Math.abs(vxx - vyy) / total < 0.2 && Math.abs(vxy) / total < 0.1 && total > 0.45 * radius * radius;
+  return Math.abs(vxx - vyy) / total < 0.2 && Math.abs(vxy) / total < 0.1 && total > 0.35 * radius * radius;
 }
 
 /**
@@ -280,10 +280,11 @@ function dropPrintedLines(components: Measured[]): Measured[] {
   const dropped = new Set<number>();
   for (const c of short) {
     const h = c.maxY - c.minY + 1;
-    const tolerance = Math.max(2, h * 0.2);
+    // Words of a printed line share most of their height band (descenders and capitals aside).
     const row = short.filter((o) => {
       const oh = o.maxY - o.minY + 1;
-      return Math.abs(o.maxY - c.maxY) <= tolerance && Math.max(oh, h) / Math.min(oh, h) <= 1.6;
+      const overlap = Math.min(o.maxY, c.maxY) - Math.max(o.minY, c.minY) + 1;
+      return overlap >= 0.6 * Math.min(oh, h) && Math.max(oh, h) / Math.min(oh, h) <= 1.8;
     });
     if (row.length < 3) continue;
     const span = Math.max(...row.map((o) => o.maxX)) - Math.min(...row.map((o) => o.minX));

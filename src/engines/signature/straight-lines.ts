@@ -7,7 +7,7 @@ import type { InkMask } from "./ink-mask.js";
  * Marks runs of at least `minRun` ink pixels along rows (or columns), tolerating a one-pixel step
  * so a line tilted by a couple of degrees still reads as one run.
  */
-function markRuns(mask: InkMask, minRun: number, vertical: boolean): Uint8Array {
+function markRuns(mask: InkMask, minRun: number, vertical: boolean, anchors?: Uint8Array): Uint8Array {
   const { width, height, data } = mask;
   const lines = vertical ? width : height;
   const length = vertical ? height : width;
@@ -23,7 +23,7 @@ function markRuns(mask: InkMask, minRun: number, vertical: boolean): Uint8Array 
       const on = pos < length && (data[i] === 1 || data[i + lineStep] === 1);
       if (on && start < 0) start = pos;
       if (on || start < 0) continue;
-      if (pos - start >= minRun) {
+      if (pos - start >= minRun && (!anchors || nearAnchor(mask, anchors, line, start, pos - 1))) {
         for (let p = start; p < pos; p++) {
           const k = base + p * posStep;
           if (data[k] === 1) marked[k] = 1;
@@ -34,6 +34,22 @@ function markRuns(mask: InkMask, minRun: number, vertical: boolean): Uint8Array 
     }
   }
   return marked;
+}
+
+/**
+ * A vertical run counts as a line only when a horizontal line meets one of its ends (a ruled box):
+ * near-vertical pen strokes (a capital's downstroke) are as straight over a short distance.
+ */
+function nearAnchor(mask: InkMask, anchors: Uint8Array, x: number, top: number, bottom: number): boolean {
+  const { width, height } = mask;
+  for (const y of [top, bottom]) {
+    for (let yy = Math.max(0, y - 4); yy <= Math.min(height - 1, y + 4); yy++) {
+      for (let xx = Math.max(0, x - 4); xx <= Math.min(width - 1, x + 5); xx++) {
+        if (anchors[yy * width + xx] === 1) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /** Erases marked bands no thicker than `maxThickness` across the line, unless a stroke crosses there. */
@@ -70,6 +86,6 @@ export function removeStraightLines(mask: InkMask): void {
   const maxThickness = Math.max(4, Math.round(Math.max(width, height) / 250));
   const horizontal = markRuns(mask, Math.max(100, Math.round(width * 0.15)), false);
   eraseBands(mask, horizontal, maxThickness, false);
-  const vertical = markRuns(mask, Math.max(50, Math.round(height * 0.2)), true);
+  const vertical = markRuns(mask, Math.max(50, Math.round(height * 0.2)), true, horizontal);
   eraseBands(mask, vertical, maxThickness, true);
 }

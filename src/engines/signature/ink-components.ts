@@ -111,10 +111,29 @@ export function selectSignatureInk(mask: InkMask, options: SelectOptions): InkCo
       if (lineRows[y] === 1) return true;
     return false;
   };
+  // A ring's ink keeps away from its centre; handwriting of the same compact shape does not.
+  const hollow = (c: Measured): boolean => {
+    const cx = (c.minX + c.maxX) / 2;
+    const cy = (c.minY + c.maxY) / 2;
+    const rx = (c.maxX - c.minX + 1) / 2;
+    const ry = (c.maxY - c.minY + 1) / 2;
+    let central = 0;
+    for (let y = c.minY; y <= c.maxY; y++) {
+      for (let x = c.minX; x <= c.maxX; x++) {
+        const i = y * width + x;
+        if (labels[i] !== c.label || data[i] !== 1) continue;
+        const dx = (x - cx) / rx;
+        const dy = (y - cy) / ry;
+        if (dx * dx + dy * dy < 0.36) central++;
+      }
+    }
+    return central < 0.1 * c.area;
+  };
   const keep = chooseSignature(
     components.filter((c) => !ruleLeftover(c)),
     width,
     height,
+    hollow,
   );
   for (let i = 0; i < data.length; i++) {
     const label = labels[i]!;
@@ -148,20 +167,26 @@ function measurePixel(c: Measured, x: number, y: number, p: number, options: Sel
   c.weight += w;
 }
 
-function chooseSignature(all: Measured[], width: number, height: number): Set<number> {
+function chooseSignature(
+  all: Measured[],
+  width: number,
+  height: number,
+  hollow: (c: Measured) => boolean,
+): Set<number> {
   const present = all.filter((c) => c.area > 0);
   const largest = present.reduce((max, c) => Math.max(max, c.area), 0);
   const floor = Math.max(8, Math.round(largest * 0.02), Math.round(width * height * 0.00002));
   let candidates = present.filter((c) => c.area >= floor && !isLine(c) && !isBlob(c) && isPenColour(c));
-  candidates = dropStamps(candidates, present);
+  candidates = dropStamps(candidates, present, hollow);
   if (candidates.length === 0) return new Set();
   candidates = dropPrintedLines(candidates);
   if (candidates.length === 0) return new Set();
-  // Seeds are the large components (words, capitals, flourishes); the largest one's height (about a
-  // word with its ascenders and descenders) sets the scale of gaps inside a signature.
+  // Seeds are the large components (words, capitals, flourishes); their height (about a word with its
+  // ascenders and descenders) sets the scale of gaps inside a signature.
   const biggest = candidates.reduce((max, c) => (c.area > max.area ? c : max));
   const seeds = candidates.filter((c) => c.area >= biggest.area * 0.08);
-  const wordHeight = biggest.maxY - biggest.minY + 1;
+  // The tallest seed, not only the heaviest: ruled-line removal can cut a word into short pieces.
+  const wordHeight = Math.max(...seeds.map((c) => c.maxY - c.minY + 1));
   const clusters = clusterByGap(seeds, wordHeight * 0.8, wordHeight * 0.4);
   let best = clusters[0]!;
   let bestMass = -1;
@@ -231,15 +256,15 @@ function isPenColour(c: Measured): boolean {
 }
 
 /**
- * A stamp is a ring or box (sparse ink, a square-ish box, the ink spread evenly around its centre) or
+ * A stamp is a ring or box (sparse ink, a square-ish box, the ink spread evenly around an empty centre) or
  * any sizeable mark in a non-pen colour. It goes, and so does everything inside its box (its lettering).
  */
-function dropStamps(components: Measured[], all: Measured[]): Measured[] {
+function dropStamps(components: Measured[], all: Measured[], hollow: (c: Measured) => boolean): Measured[] {
   const stamps = all.filter((c) => {
     const w = c.maxX - c.minX + 1;
     const h = c.maxY - c.minY + 1;
     if (w < 30 || h < 30) return false;
-    return !isPenColour(c) || isRing(c, w, h);
+    return !isPenColour(c) || (isRing(c, w, h) && hollow(c));
   });
   if (stamps.length === 0) return components;
   return components.filter(
@@ -254,7 +279,7 @@ function dropStamps(components: Measured[], all: Measured[]): Measured[] {
 
 /** Sparse, square-ish, centred and isotropic: a circle or a box outline, not a handwritten loop. */
 function isRing(c: Measured, w: number, h: number): boolean {
-  if (w / h > 1.5 || h / w > 1.5 || c.area / (w * h) > 0.4) return false;
+  if (w / h > 1.5 || h / w > 1.5 || c.area / (w * h) > 0.3) return false;
   const n = c.area;
   const mx = c.sx / n;
   const my = c.sy / n;
@@ -267,7 +292,7 @@ function isRing(c: Measured, w: number, h: number): boolean {
   const total = vxx + vyy;
   // A ring's ink sits far from its centre: variance near (radius²), not the spread of a filled disc.
   const radius = Math.min(w, h) / 2;
-  return Math.abs(vxx - vyy) / total < 0.2 && Math.abs(vxy) / total < 0.1 && total > 0.35 * radius * radius;
+  return Math.abs(vxx - vyy) / total < 0.2 && Math.abs(vxy) / total < 0.1 && total > 0.45 * radius * radius;
 }
 
 /**

@@ -58,13 +58,13 @@ const DYNAMICS_WEIGHT = [1, 0, 0, 1, 0.5, 1, 0.5, 0.5];
 /**
  * Monotone piecewise-linear map from the blend to the score, so the spec's bands mean what they say
  * on the calibration writers (2 × 20 writers, 6 genuine + 4 skilled forgeries each): the blend 4 % of
- * genuine pairs fall under (0.444) becomes 0.465, the bottom of the review band at the default 0.62;
+ * genuine pairs fall under (0.455) becomes 0.465, the bottom of the review band at the default 0.62;
  * the blend above every random-forgery pair and 98.5 % of skilled forgeries (0.731) becomes 0.62.
  * `match` is then confident, `mismatch` rare for the writer, and the overlap goes to review.
  */
 const CALIBRATION: ReadonlyArray<readonly [number, number]> = [
   [0, 0],
-  [0.444, 0.465],
+  [0.455, 0.465],
   [0.731, 0.62],
   [1, 1],
 ];

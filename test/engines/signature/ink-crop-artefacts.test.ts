@@ -81,4 +81,10 @@ describe("signature ink crop on real-scan artefacts", () => {
       .toBuffer();
     assertSameBox(clean[1]!, (await cropInk(withBlob)).mask, "blob");
   });
+
+  test("a compact, round handwritten signature is not taken for a ring stamp", async () => {
+    // Seed 7 writer 10's second forgery: a faint, compact "Aelm" whose pieces look ring-like in outline.
+    const crop = await cropInk(await renderScanned(createScannedWriter(10, 7), "skilled_forgery", 1));
+    assert.ok(crop.mask.width > 200 && crop.mask.height > 120, `${crop.mask.width}×${crop.mask.height}`);
+  });
 });

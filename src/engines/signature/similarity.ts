@@ -88,7 +88,12 @@ export interface SignatureParts {
   dynamics: number[];
 }
 
-export function measureParts(a: ArrayLike<number>, b: ArrayLike<number>): SignatureParts {
+/** `elastic: false` leaves the DTW distance at 0 (its best case), for search pruning. */
+export function measureParts(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  options: { elastic: boolean } = { elastic: true },
+): SignatureParts {
   let dot = 0;
   for (let i = DIRECTIONS_OFFSET; i < PROFILE_OFFSET; i++) dot += a[i]! * b[i]!;
   const dynamics: number[] = [];
@@ -98,7 +103,7 @@ export function measureParts(a: ArrayLike<number>, b: ArrayLike<number>): Signat
     directions: dot,
     columns: correlate(a, b, PROFILE_OFFSET, PROFILE_COLS),
     rows: correlate(a, b, PROFILE_OFFSET + PROFILE_COLS, PROFILE_ROWS),
-    elastic: elasticDistance(a, b),
+    elastic: options.elastic ? elasticDistance(a, b) : 0,
     aspect: Math.abs(a[1]! - b[1]!),
     density: Math.abs(Math.log((a[2]! + 1e-6) / (b[2]! + 1e-6))),
     dynamics,
@@ -118,7 +123,10 @@ function measureCheapSignals(
   a: ArrayLike<number>,
   b: ArrayLike<number>,
 ): Omit<SignatureSignals, "shape_overlay"> {
-  const parts = measureParts(a, b);
+  return signalsFromParts(measureParts(a, b));
+}
+
+function signalsFromParts(parts: SignatureParts): Omit<SignatureSignals, "shape_overlay"> {
   let dynamics = 0;
   let weights = 0;
   for (let k = 0; k < DYNAMICS_LENGTH; k++) {
@@ -141,13 +149,17 @@ function overlayScore(a: ArrayLike<number>, toA: Float32Array, b: ArrayLike<numb
 
 /**
  * Scores one query against many samples (signature search). The query's distance transform is
- * computed once, and a sample whose score could not reach `threshold` even with a perfect overlay
- * is dropped before its own distance transform is computed (the score rises with every signal).
+ * computed once, and a sample whose score could not reach `threshold` even with a perfect elastic
+ * alignment and overlay is dropped before those are computed (the score rises with every signal).
  */
 export function createSearchScorer(query: ArrayLike<number>, threshold: number) {
   const toQuery = distanceTransform(query);
   return (sample: ArrayLike<number>): number | null => {
-    const cheap = measureCheapSignals(query, sample);
+    // Cheapest first: without the DTW alignment (taken at its best), then with it, then the overlay.
+    const parts = measureParts(query, sample, { elastic: false });
+    if (scoreSignals({ ...signalsFromParts(parts), shape_overlay: 1 }) < threshold) return null;
+    parts.elastic = elasticDistance(query, sample);
+    const cheap = signalsFromParts(parts);
     if (scoreSignals({ ...cheap, shape_overlay: 1 }) < threshold) return null;
     const score = scoreSignals({ ...cheap, shape_overlay: overlayScore(query, toQuery, sample) });
     return score >= threshold ? score : null;

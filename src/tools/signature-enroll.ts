@@ -5,6 +5,7 @@ import { z } from "zod";
 import { decodeImageField } from "../engines/image/decode-image-field.js";
 import { enrollSignature } from "../identities/signature-samples/enroll-signature.js";
 import { resolveIndividual } from "../identities/signature-samples/resolve-individual.js";
+import { forgetSignatureGallery } from "../identities/signature-samples/signature-gallery.js";
 import { withTransaction } from "../platform/db/transaction.js";
 import { type App, tenantOf } from "../platform/http/app.js";
 import type { Services } from "../services.js";
@@ -58,6 +59,7 @@ export function registerSignatureEnrollRoute(app: App, services: Services): void
       const { sampleId } = await withTransaction(services.db, (tx) =>
         enrollSignature(tx, services, { tenantId, individualId, label: request.body.label, prepared }),
       );
+      forgetSignatureGallery(services.db, tenantId);
       return reply.status(201).send({ sample_id: sampleId, individual_id: individualId });
     },
   );

@@ -28,9 +28,14 @@ const response = z.object({
   signals: z
     .object({
       stroke_direction: signal.describe("Agreement of stroke directions per region of the signature."),
-      ink_distribution: signal.describe("Agreement of where the ink sits along and across the signature."),
+      ink_distribution: signal.describe(
+        "Agreement of where the ink sits along the signature, elastically aligned (word gaps may open or close).",
+      ),
       shape_overlay: signal.describe("How closely the two thinned strokes overlay."),
-      proportions: signal.describe("Agreement of aspect ratio and stroke length."),
+      proportions: signal.describe(
+        "Agreement of aspect ratio and stroke length, and of pen dynamics (stroke width and ink variation, " +
+          "junctions, kinks): a slow copy differs here.",
+      ),
     })
     .describe("The measurements the score is blended from, each 0..1."),
 });

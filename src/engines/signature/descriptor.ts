@@ -4,9 +4,15 @@
 //   [4 …] direction histograms: GRID_ROWS × GRID_COLS cells × DIRECTION_BINS, L2-normalised
 //   then column profile (PROFILE_COLS) and row profile (PROFILE_ROWS) of the skeleton, each summing to 1
 //   then the skeleton occupancy grid OCCUPANCY_WIDTH × OCCUPANCY_HEIGHT (0/1), for chamfer matching
+//   then the column sequence: SEQUENCE_COLUMNS × SEQUENCE_FEATURES (top, bottom, centre of the ink in
+//     the column band, 0..1, and its amount relative to the fullest band; -1 for an empty band), for
+//     elastic (DTW) alignment that tolerates word gaps opening or closing
+//   then the stroke dynamics (stroke-dynamics.ts, DYNAMICS_LENGTH floats)
+// Version 1 had no sequence and no dynamics: stored v1 samples are re-prepared from their crop.
 import { CANVAS_HEIGHT, CANVAS_WIDTH, type NormalizedShape } from "./normalize-shape.js";
+import { DYNAMICS_LENGTH } from "./stroke-dynamics.js";
 
-export const SIGNATURE_DESCRIPTOR_VERSION = 1;
+export const SIGNATURE_DESCRIPTOR_VERSION = 2;
 export const GRID_ROWS = 4;
 export const GRID_COLS = 12;
 export const DIRECTION_BINS = 8;
@@ -19,12 +25,16 @@ const HEADER = 4;
 export const DIRECTIONS_OFFSET = HEADER;
 export const PROFILE_OFFSET = DIRECTIONS_OFFSET + GRID_ROWS * GRID_COLS * DIRECTION_BINS;
 export const OCCUPANCY_OFFSET = PROFILE_OFFSET + PROFILE_COLS + PROFILE_ROWS;
-export const SIGNATURE_DESCRIPTOR_LENGTH = OCCUPANCY_OFFSET + OCCUPANCY_WIDTH * OCCUPANCY_HEIGHT;
+export const SEQUENCE_COLUMNS = 48;
+export const SEQUENCE_FEATURES = 4;
+export const SEQUENCE_OFFSET = OCCUPANCY_OFFSET + OCCUPANCY_WIDTH * OCCUPANCY_HEIGHT;
+export const DYNAMICS_OFFSET = SEQUENCE_OFFSET + SEQUENCE_COLUMNS * SEQUENCE_FEATURES;
+export const SIGNATURE_DESCRIPTOR_LENGTH = DYNAMICS_OFFSET + DYNAMICS_LENGTH;
 
 /** Blur sigma (canvas pixels) that turns the 1-pixel skeleton into a smooth ridge with stable gradients. */
 const RIDGE_SIGMA = 1.5;
 
-export function describeShape(shape: NormalizedShape): Float32Array {
+export function describeShape(shape: NormalizedShape, dynamics: Float32Array): Float32Array {
   const out = new Float32Array(SIGNATURE_DESCRIPTOR_LENGTH);
   const { skeleton } = shape;
   let count = 0;
@@ -35,6 +45,8 @@ export function describeShape(shape: NormalizedShape): Float32Array {
   writeDirections(skeleton, out);
   writeProfiles(skeleton, count, out);
   writeOccupancy(skeleton, out);
+  writeSequence(skeleton, out);
+  out.set(dynamics.subarray(0, DYNAMICS_LENGTH), DYNAMICS_OFFSET);
   return out;
 }
 
@@ -135,5 +147,38 @@ function writeOccupancy(skeleton: Uint8Array, out: Float32Array): void {
       if (skeleton[y * CANVAS_WIDTH + x] !== 1) continue;
       out[OCCUPANCY_OFFSET + oy * OCCUPANCY_WIDTH + Math.floor((x * OCCUPANCY_WIDTH) / CANVAS_WIDTH)] = 1;
     }
+  }
+}
+
+function writeSequence(skeleton: Uint8Array, out: Float32Array): void {
+  const band = CANVAS_WIDTH / SEQUENCE_COLUMNS;
+  const counts = new Float64Array(SEQUENCE_COLUMNS);
+  for (let c = 0; c < SEQUENCE_COLUMNS; c++) {
+    let top = -1;
+    let bottom = -1;
+    let sum = 0;
+    let count = 0;
+    for (let x = Math.floor(c * band); x < Math.floor((c + 1) * band); x++) {
+      for (let y = 0; y < CANVAS_HEIGHT; y++) {
+        if (skeleton[y * CANVAS_WIDTH + x] !== 1) continue;
+        if (top < 0 || y < top) top = y;
+        if (y > bottom) bottom = y;
+        sum += y;
+        count++;
+      }
+    }
+    const base = SEQUENCE_OFFSET + c * SEQUENCE_FEATURES;
+    counts[c] = count;
+    if (count === 0) {
+      out.fill(-1, base, base + SEQUENCE_FEATURES);
+      continue;
+    }
+    out[base] = top / (CANVAS_HEIGHT - 1);
+    out[base + 1] = bottom / (CANVAS_HEIGHT - 1);
+    out[base + 2] = sum / count / (CANVAS_HEIGHT - 1);
+  }
+  const fullest = Math.max(1, ...counts);
+  for (let c = 0; c < SEQUENCE_COLUMNS; c++) {
+    if (counts[c]! > 0) out[SEQUENCE_OFFSET + c * SEQUENCE_FEATURES + 3] = counts[c]! / fullest;
   }
 }

@@ -1,5 +1,5 @@
-// Finds signature ink in a grey image: a local (Bradley) threshold, then ruled lines and speckles
-// are removed. Works on paper scans and photos alike because the threshold follows the local light.
+// Finds signature ink in a grey image: a local (Bradley) threshold, then ruled lines are removed
+// (ink-components.ts then keeps the signature's own components). Works on paper scans and photos alike because the threshold follows the local light.
 
 /** A binary image, row-major, 1 = ink. */
 export interface InkMask {
@@ -10,10 +10,11 @@ export interface InkMask {
 
 /** A ruled line darkens its row's median grey by at least this much against the rows around it. */
 const LINE_DARKENING = 6;
-/** Ink is darker than its neighbourhood mean by this fraction (Bradley–Roth) … */
-const LOCAL_DARKNESS = 0.15;
-/** … and by at least this many grey levels, so sensor noise on blank paper never counts. */
-const MIN_CONTRAST = 18;
+/** Ink is darker than its neighbourhood mean by this fraction (Bradley–Roth; low enough for a faint pen) … */
+const LOCAL_DARKNESS = 0.1;
+/** … and by at least this many grey levels, or 3.5 × the image's noise, so grain never counts. */
+const MIN_CONTRAST = 14;
+const NOISE_FACTOR = 3.5;
 
 /** Marks pixels clearly darker than the mean of a window around them (integral image, O(1) per pixel). */
 export function thresholdInk(grey: Uint8Array, width: number, height: number): InkMask {
@@ -26,6 +27,7 @@ export function thresholdInk(grey: Uint8Array, width: number, height: number): I
     }
   }
   const half = Math.max(7, Math.round(Math.min(width, height) / 12));
+  const minContrast = Math.max(MIN_CONTRAST, NOISE_FACTOR * estimateNoise(grey, width, height));
   const data = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const y0 = Math.max(0, y - half);
@@ -40,10 +42,31 @@ export function thresholdInk(grey: Uint8Array, width: number, height: number): I
         integral[y0 * (width + 1) + x0]!;
       const mean = sum / ((x1 - x0) * (y1 - y0));
       const value = grey[y * width + x]!;
-      if (value < mean * (1 - LOCAL_DARKNESS) && mean - value >= MIN_CONTRAST) data[y * width + x] = 1;
+      if (value < mean * (1 - LOCAL_DARKNESS) && mean - value >= minContrast) data[y * width + x] = 1;
     }
   }
   return { width, height, data };
+}
+
+/**
+ * Standard deviation of the sensor grain: the median absolute difference of horizontal neighbours
+ * (robust to the few ink edges), on a sample of rows.
+ */
+export function estimateNoise(grey: Uint8Array, width: number, height: number): number {
+  const histogram = new Uint32Array(256);
+  let total = 0;
+  const step = Math.max(1, Math.floor(height / 64));
+  for (let y = 0; y < height; y += step) {
+    for (let x = 1; x < width; x++) {
+      histogram[Math.abs(grey[y * width + x]! - grey[y * width + x - 1]!)]!++;
+      total++;
+    }
+  }
+  let seen = 0;
+  let median = 0;
+  while (median < 255 && seen + histogram[median]! < total / 2) seen += histogram[median++]!;
+  // For Gaussian noise the neighbour difference has sd σ√2, and its median absolute value is 0.674 × that.
+  return median / (0.674 * Math.SQRT2);
 }
 
 /**
@@ -96,7 +119,7 @@ export function removeRuledLines(mask: InkMask, grey: Uint8Array): Uint8Array {
 }
 
 /** The thickest band still taken for a ruled line rather than a pen stroke. */
-function lineThickness(height: number): number {
+export function lineThickness(height: number): number {
   return Math.max(6, Math.round(height / 50));
 }
 
@@ -112,73 +135,4 @@ function rowMedians(grey: Uint8Array, width: number, height: number): Uint8Array
     out[y] = value;
   }
   return out;
-}
-
-export interface InkComponent {
-  area: number;
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
-
-/**
- * Labels 8-connected ink components and erases speckles: components smaller than an absolute floor
- * or than 2% of the largest, and flat leftovers of a ruled line (no taller than a line, touching a
- * line row). Returns the components kept.
- */
-export function removeSpeckles(
-  mask: InkMask,
-  lineRows: Uint8Array = new Uint8Array(mask.height),
-): InkComponent[] {
-  const { width, height, data } = mask;
-  const labels = new Int32Array(width * height);
-  const components: InkComponent[] = [];
-  const stack: number[] = [];
-  for (let start = 0; start < data.length; start++) {
-    if (data[start] !== 1 || labels[start] !== 0) continue;
-    const label = components.length + 1;
-    const c: InkComponent = { area: 0, minX: width, minY: height, maxX: 0, maxY: 0 };
-    labels[start] = label;
-    stack.push(start);
-    while (stack.length > 0) {
-      const p = stack.pop()!;
-      const px = p % width;
-      const py = (p - px) / width;
-      c.area++;
-      if (px < c.minX) c.minX = px;
-      if (px > c.maxX) c.maxX = px;
-      if (py < c.minY) c.minY = py;
-      if (py > c.maxY) c.maxY = py;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = py + dy;
-        if (ny < 0 || ny >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = px + dx;
-          if (nx < 0 || nx >= width) continue;
-          const n = ny * width + nx;
-          if (data[n] === 1 && labels[n] === 0) {
-            labels[n] = label;
-            stack.push(n);
-          }
-        }
-      }
-    }
-    components.push(c);
-  }
-  const largest = components.reduce((max, c) => Math.max(max, c.area), 0);
-  const floor = Math.max(8, Math.round(largest * 0.02), Math.round(width * height * 0.00002));
-  const maxLine = lineThickness(height);
-  const onLine = (c: InkComponent): boolean => {
-    if (c.maxY - c.minY + 1 > maxLine) return false;
-    for (let y = Math.max(0, c.minY - 1); y <= Math.min(height - 1, c.maxY + 1); y++)
-      if (lineRows[y] === 1) return true;
-    return false;
-  };
-  const keep = components.map((c) => c.area >= floor && !onLine(c));
-  for (let i = 0; i < data.length; i++) {
-    const label = labels[i]!;
-    if (label > 0 && !keep[label - 1]) data[i] = 0;
-  }
-  return components.filter((_, i) => keep[i]);
 }

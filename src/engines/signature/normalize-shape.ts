@@ -18,8 +18,8 @@ export interface NormalizedShape {
   logAspect: number;
 }
 
-export function normalizeShape(mask: InkMask): NormalizedShape {
-  // Thin at the original resolution first: pen width goes away before scaling can merge close strokes.
+/** The ink thinned to 1-pixel strokes at the mask's own resolution (pen width gone). */
+export function thinMask(mask: InkMask): InkMask {
   const pw = mask.width + 2;
   const ph = mask.height + 2;
   const padded = new Uint8Array(pw * ph);
@@ -27,6 +27,21 @@ export function normalizeShape(mask: InkMask): NormalizedShape {
     padded.set(mask.data.subarray(y * mask.width, (y + 1) * mask.width), (y + 1) * pw + 1);
   }
   thin(padded, pw, ph);
+  const data = new Uint8Array(mask.width * mask.height);
+  for (let y = 0; y < mask.height; y++) {
+    data.set(padded.subarray((y + 1) * pw + 1, (y + 1) * pw + 1 + mask.width), y * mask.width);
+  }
+  return { width: mask.width, height: mask.height, data };
+}
+
+/** Takes the skeleton from thinMask (thinning before scaling keeps close strokes apart). */
+export function normalizeShape(skeleton: InkMask): NormalizedShape {
+  const pw = skeleton.width + 2;
+  const ph = skeleton.height + 2;
+  const padded = new Uint8Array(pw * ph);
+  for (let y = 0; y < skeleton.height; y++) {
+    padded.set(skeleton.data.subarray(y * skeleton.width, (y + 1) * skeleton.width), (y + 1) * pw + 1);
+  }
   const xs: number[] = [];
   const ys: number[] = [];
   for (let y = 1; y < ph - 1; y++) {

@@ -2,8 +2,8 @@
 // normalise the shape, describe it as a fixed-length vector, and compare vectors.
 import { AppError } from "../../platform/errors.js";
 import { describeShape } from "./descriptor.js";
-import { cropInk } from "./ink-crop.js";
-import { normalizeShape } from "./normalize-shape.js";
+import { cropInk, type InkCrop } from "./ink-crop.js";
+import { normalizeShape, thinMask } from "./normalize-shape.js";
 import {
   decideVerdict,
   SIGNATURE_SEARCH_THRESHOLD,
@@ -18,6 +18,7 @@ import {
   type SignatureSignals,
   scoreSignals,
 } from "./similarity.js";
+import { measureDynamics } from "./stroke-dynamics.js";
 
 export { SIGNATURE_DESCRIPTOR_LENGTH, SIGNATURE_DESCRIPTOR_VERSION } from "./descriptor.js";
 export type { SignatureVerdict } from "./signature-verdict.js";
@@ -91,6 +92,11 @@ export interface SignatureEngineOptions {
   detectFaces?: DetectFaces;
 }
 
+function describeSignature(crop: InkCrop): Float32Array {
+  const skeleton = thinMask(crop.mask);
+  return describeShape(normalizeShape(skeleton), measureDynamics(crop.mask, skeleton, crop.grey));
+}
+
 const round4 = (value: number): number => Math.round(value * 10000) / 10000;
 
 export function createSignatureEngine(options: SignatureEngineOptions = {}): SignatureEngine {
@@ -102,12 +108,13 @@ export function createSignatureEngine(options: SignatureEngineOptions = {}): Sig
     if (detectFaces && (await detectFaces(image)).length > 0) {
       throw new AppError("not_a_signature", { message: "The image shows a face, not a signature." });
     }
+    const descriptor = describeSignature(crop);
     return {
-      descriptor: describeShape(normalizeShape(crop.mask)),
+      descriptor,
       width: crop.cropWidth,
       height: crop.cropHeight,
       inkRatio: crop.inkRatio,
-      cropPng: crop.cropPng,
+      cropPng: await crop.cropPng,
     };
   }
 

@@ -1,10 +1,11 @@
 // spec: signature-search (beta) — the tenant's enrolled samples, best first, one match per identity.
-// The score is not a cosine (signature engine README), so this is an exact in-process scan.
+// The score is not a cosine (signature engine README), so this is an exact in-process scan over the
+// tenant's descriptors held in memory (signature-gallery.ts).
 import type { SignatureEngine } from "../../engines/signature/signature-engine.js";
-import { SIGNATURE_DESCRIPTOR_VERSION } from "../../engines/signature/signature-engine.js";
 import type { Queryable } from "../../platform/db/transaction.js";
 import { mediaUrl } from "../../platform/media/evidence.js";
 import type { Services } from "../../services.js";
+import { loadSignatureGallery } from "./signature-gallery.js";
 
 export interface SearchSignaturesInput {
   tenantId: string;
@@ -27,16 +28,11 @@ export interface SignatureSearchMatch {
 
 export async function searchSignatures(
   db: Queryable,
-  services: Pick<Services, "config">,
+  services: Pick<Services, "config" | "media">,
   engine: SignatureEngine,
   input: SearchSignaturesInput,
 ): Promise<SignatureSearchMatch[]> {
-  const samples = await db
-    .selectFrom("signature_samples")
-    .select(["id", "individual_id", "descriptor", "crop_path"])
-    .where("tenant_id", "=", input.tenantId)
-    .where("descriptor_version", "=", SIGNATURE_DESCRIPTOR_VERSION)
-    .execute();
+  const samples = await loadSignatureGallery(db, services, engine, input.tenantId);
   const byId = new Map(samples.map((sample) => [sample.id, sample]));
   const hits = engine.searchExact(input.descriptor, samples, {
     threshold: input.threshold,

@@ -41,7 +41,7 @@ describe("signature ink crop", () => {
   test("the crop PNG is the ink's box plus a margin", async () => {
     const image = await renderSignature(createWriter(3), "genuine", 0, LINED_PAPER);
     const crop = await cropInk(image);
-    const meta = await sharp(crop.cropPng).metadata();
+    const meta = await sharp(await crop.cropPng).metadata();
     assert.equal(meta.format, "png");
     assert.equal(meta.width, crop.cropWidth);
     assert.ok(crop.cropWidth > crop.mask.width && crop.cropHeight > crop.mask.height);

@@ -1,0 +1,133 @@
+// What the ink says about how the pen moved, measured along the skeleton: a writer signing their own
+// name writes fast (stroke width and ink density vary, stroke ends taper, curves are smooth), a forger
+// copying the shape writes slowly (even width and ink, blunt ends, pen lifts, small kinks of tremor).
+// The values are relative (ratios, coefficients of variation), so pen, scanner and size cancel out.
+import type { InkMask } from "./ink-mask.js";
+
+export const DYNAMICS_LENGTH = 8;
+
+/**
+ * [0] width variation (CV of stroke width along the skeleton), [1] share of thin (tapered) skeleton,
+ * [2] width at stroke ends over the median width, [3] ink darkness variation (CV),
+ * [4] stroke ends per 100 skeleton pixels, [5] junctions per 100, [6] share of kinked skeleton
+ * pixels (neighbours not opposite), [7] share of sharp turns (90° or less).
+ */
+export function measureDynamics(mask: InkMask, skeleton: InkMask, grey: Uint8Array): Float32Array {
+  const { width, height } = mask;
+  const depth = insideDistance(mask);
+  const widths: number[] = [];
+  const darkness: number[] = [];
+  const endWidths: number[] = [];
+  let paper = 0;
+  let paperCount = 0;
+  for (let i = 0; i < mask.data.length; i += 7) {
+    if (mask.data[i] === 0) {
+      paper += grey[i]!;
+      paperCount++;
+    }
+  }
+  paper = paperCount > 0 ? paper / paperCount : 255;
+  let ends = 0;
+  let junctions = 0;
+  let kinked = 0;
+  let sharp = 0;
+  let twoNeighbour = 0;
+  const offsets: Array<[number, number]> = [
+    [1, 0],
+    [1, 1],
+    [0, 1],
+    [-1, 1],
+    [-1, 0],
+    [-1, -1],
+    [0, -1],
+    [1, -1],
+  ];
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      if (skeleton.data[i] !== 1) continue;
+      widths.push(depth[i]!);
+      darkness.push(Math.max(0, paper - grey[i]!));
+      const around: number[] = [];
+      for (let k = 0; k < 8; k++) {
+        const [dx, dy] = offsets[k]!;
+        if (skeleton.data[(y + dy) * width + x + dx] === 1) around.push(k);
+      }
+      if (around.length === 1) {
+        ends++;
+        let widest = 0;
+        for (let dy = -3; dy <= 3; dy++)
+          for (let dx = -3; dx <= 3; dx++) {
+            const yy = y + dy;
+            const xx = x + dx;
+            if (yy >= 0 && yy < height && xx >= 0 && xx < width)
+              widest = Math.max(widest, depth[yy * width + xx]!);
+          }
+        endWidths.push(widest);
+      } else if (around.length >= 3) {
+        junctions++;
+      } else if (around.length === 2) {
+        twoNeighbour++;
+        const turn = Math.abs(around[0]! - around[1]!);
+        const steps = Math.min(turn, 8 - turn);
+        if (steps !== 4) kinked++;
+        if (steps <= 2) sharp++;
+      }
+    }
+  }
+  const out = new Float32Array(DYNAMICS_LENGTH);
+  const n = widths.length;
+  if (n < 10) return out;
+  const sortedWidths = [...widths].sort((a, b) => a - b);
+  const median = sortedWidths[Math.floor(n / 2)]! || 1;
+  out[0] = coefficientOfVariation(widths);
+  out[1] = widths.filter((w) => w < median * 0.6).length / n;
+  out[2] = endWidths.length > 0 ? endWidths.reduce((s, w) => s + w, 0) / endWidths.length / median : 1;
+  out[3] = coefficientOfVariation(darkness);
+  out[4] = (100 * ends) / n;
+  out[5] = (100 * junctions) / n;
+  out[6] = twoNeighbour > 0 ? kinked / twoNeighbour : 0;
+  out[7] = twoNeighbour > 0 ? sharp / twoNeighbour : 0;
+  return out;
+}
+
+function coefficientOfVariation(values: number[]): number {
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  if (mean <= 0) return 0;
+  const variance = values.reduce((s, v) => s + (v - mean) * (v - mean), 0) / values.length;
+  return Math.sqrt(variance) / mean;
+}
+
+/** 3-4 chamfer distance (pixels) from each ink pixel to the nearest paper pixel: half the stroke width. */
+function insideDistance(mask: InkMask): Float32Array {
+  const { width: w, height: h, data } = mask;
+  const d = new Float32Array(w * h);
+  const far = 3 * (w + h);
+  for (let i = 0; i < d.length; i++) d[i] = data[i] === 1 ? far : 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (d[i] === 0) continue;
+      let best = d[i]!;
+      best = Math.min(best, x > 0 ? d[i - 1]! + 3 : 3);
+      best = Math.min(best, y > 0 ? d[i - w]! + 3 : 3);
+      best = Math.min(best, x > 0 && y > 0 ? d[i - w - 1]! + 4 : 4);
+      best = Math.min(best, x < w - 1 && y > 0 ? d[i - w + 1]! + 4 : 4);
+      d[i] = best;
+    }
+  }
+  for (let y = h - 1; y >= 0; y--) {
+    for (let x = w - 1; x >= 0; x--) {
+      const i = y * w + x;
+      if (d[i] === 0) continue;
+      let best = d[i]!;
+      best = Math.min(best, x < w - 1 ? d[i + 1]! + 3 : 3);
+      best = Math.min(best, y < h - 1 ? d[i + w]! + 3 : 3);
+      best = Math.min(best, x < w - 1 && y < h - 1 ? d[i + w + 1]! + 4 : 4);
+      best = Math.min(best, x > 0 && y < h - 1 ? d[i + w - 1]! + 4 : 4);
+      d[i] = best;
+    }
+  }
+  for (let i = 0; i < d.length; i++) d[i]! /= 3;
+  return d;
+}

@@ -20,16 +20,27 @@ export const amlConfigSchema = z
         z.partialRecord(z.enum(AML_LISTS), action),
         z.array(z.enum(AML_LISTS)).transform((lists) => Object.fromEntries(lists.map((l) => [l, "review"]))),
       ])
-      .default(ALL_REVIEW)
-      .refine((lists) => Object.keys(lists).length > 0, "enable at least one list"),
+      .refine((lists) => Object.keys(lists).length > 0, "enable at least one list")
+      .optional(),
+    // Whether a named list with no loaded data holds the session for review (issue 14). Defaults to true when
+    // the node names its lists and false when it leaves them to the default (every list, screened as loaded),
+    // so the default workflow approves a clear applicant on a fresh install and says which lists were missing.
+    require_lists: z.boolean().optional(),
     match_threshold: z.number().min(0).max(1).default(DEFAULT_THRESHOLD),
     review_possible_matches: z.boolean().default(true),
     ongoing_monitoring: z.boolean().default(false),
   })
-  .strict();
+  .strict()
+  .transform(({ lists, require_lists, ...rest }) => ({
+    lists: lists ?? ALL_REVIEW,
+    require_lists: require_lists ?? lists !== undefined,
+    ...rest,
+  }));
 
 export interface AmlConfig {
   lists: Partial<Record<AmlList, AmlAction>>;
+  /** Absent on configs stored before it existed: those are strict (a missing list means review). */
+  require_lists?: boolean;
   match_threshold: number;
   review_possible_matches: boolean;
   ongoing_monitoring: boolean;
@@ -48,8 +59,9 @@ const RANK: Record<AmlAction, number> = { flag: 1, review: 2, decline: 3 };
 
 /**
  * spec: AML module outcome table, plus honest coverage (issue 14; README: AML screening): when a list the
- * workflow requires (sanctions, pep, adverse_media) has no loaded data, "nothing found" means nothing was
- * checked, so an approval becomes review with `aml_lists_not_loaded`. poi is exempt (it mostly holds
+ * workflow requires (sanctions, pep, adverse_media named in `lists`, or `require_lists: true`) has no loaded
+ * data, "nothing found" means nothing was checked, so an approval becomes review with `aml_lists_not_loaded`;
+ * a node that leaves `lists` to the default only carries the warning. poi is exempt (it mostly holds
  * informational notices). A stored list past AML_MAX_LIST_AGE_HOURS adds `aml_lists_stale` without
  * changing the status.
  */
@@ -58,7 +70,7 @@ export function amlOutcome(result: AmlResult, config: AmlConfig): AmlOutcome {
   const missing = (result.lists_not_loaded ?? []).filter((list) => list !== "poi" && list in config.lists);
   if (missing.length > 0) {
     outcome.warnings.push("aml_lists_not_loaded");
-    if (outcome.status === "approved") outcome.status = "in_review";
+    if (outcome.status === "approved" && config.require_lists !== false) outcome.status = "in_review";
   }
   if ((result.stale_lists ?? []).length > 0) outcome.warnings.push("aml_lists_stale");
   return outcome;

@@ -72,6 +72,26 @@ describe("first start with the shipped list snapshot", () => {
     assert.ok(node.warnings.includes("aml_lists_stale"));
   });
 
+  test("a node that leaves its lists to the default approves a clear applicant and names what was missing", async () => {
+    const workflow = await createWorkflow(t.services.db, tenant.tenant_id, {
+      name: "default lists",
+      nodes: [{ id: "aml", feature: "AML_SCREENING", config: {} }],
+    });
+    const node = await runAmlSession(workflow.id);
+    assert.equal(node.status, "approved");
+    assert.deepEqual(node.warnings, ["aml_lists_not_loaded", "aml_lists_stale"]);
+  });
+
+  test("require_lists: true holds a default-lists node for review when a list has no data", async () => {
+    const workflow = await createWorkflow(t.services.db, tenant.tenant_id, {
+      name: "default lists, required",
+      nodes: [{ id: "aml", feature: "AML_SCREENING", config: { require_lists: true } }],
+    });
+    const node = await runAmlSession(workflow.id);
+    assert.equal(node.status, "in_review");
+    assert.ok(node.warnings.includes("aml_lists_not_loaded"));
+  });
+
   test("a sanctions-only workflow approves a clear applicant, still warning that the lists are old", async () => {
     const workflow = await createWorkflow(t.services.db, tenant.tenant_id, {
       name: "sanctions only",

@@ -61,6 +61,9 @@ const DISPLAY_ORDER = [
   "expiry_date",
 ];
 
+/** The reader's own workings (MRZ lines and format, document code): in id_verifications, not for the applicant. */
+const TECHNICAL = /^(mrz_|optional_data|document_code$)/;
+
 const DATE_FIELDS = new Set(["date_of_birth", "issue_date", "expiry_date"]);
 const DEVANAGARI = /[\u0900-\u097F]/;
 
@@ -71,12 +74,15 @@ export function groupOf(fieldId: string): ConfirmableGroup | null {
   return (CONFIRMABLE_GROUPS as readonly string[]).includes(group) ? (group as ConfirmableGroup) : null;
 }
 
-/** The document's reading as one flat map: its fields plus `<key>_latin` for each transliteration. */
+/**
+ * The document's reading as one flat map: its fields (less the reader's technical ones) plus `<key>_latin`
+ * for each transliteration.
+ */
 export function originalValues(reading: {
   fields: Record<string, string>;
   translated_fields: Record<string, string>;
 }): Record<string, string> {
-  const values: Record<string, string> = { ...reading.fields };
+  const values = Object.fromEntries(Object.entries(reading.fields).filter(([key]) => !TECHNICAL.test(key)));
   for (const [key, value] of Object.entries(reading.translated_fields)) {
     if (value && value !== reading.fields[key]) values[`${key}_latin`] = value;
   }

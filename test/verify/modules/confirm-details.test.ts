@@ -129,8 +129,12 @@ describe("CONFIRM_DETAILS", () => {
     assert.equal(byId.get("date_of_birth")?.type, "date");
     assert.equal(byId.get("document_number")?.editable, false);
     assert.equal(byId.get("nationality")?.editable, false);
-    // No full_name input beside the passport's name parts.
+    // No full_name input beside the passport's name parts, and none of the reader's workings (MRZ lines).
     assert.equal(byId.has("full_name"), false);
+    assert.deepEqual(
+      session.fields.filter((field) => field.id.startsWith("mrz_")),
+      [],
+    );
   });
 
   test("confirm without change: the node and the session are approved, original equals confirmed", async () => {

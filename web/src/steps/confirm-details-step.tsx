@@ -1,5 +1,5 @@
-// CONFIRM_DETAILS: the values read from the identity document, read-only ones as text and the ones the node
-// lets the applicant correct as labelled inputs. Only changed values are sent ({fields}); nothing changed
+// CONFIRM_DETAILS: the values read from the identity document, the ones the node lets the applicant correct
+// as labelled inputs first, then the read-only ones as text. Only changed values are sent ({fields}); nothing changed
 // sends {confirm: true}. The server answers `invalid_<field>` beside the field it names.
 import { useState } from "preact/hooks";
 import type { ConfirmField } from "../../../src/verify/applicant/step-contract.js";
@@ -86,16 +86,6 @@ export function ConfirmDetailsStep({ t, config, submit }: StepProps) {
     <form onSubmit={onSubmit} style={{ display: "contents" }} noValidate>
       <Heading>{t("confirm.heading")}</Heading>
       <p class="muted">{t(editable.length > 0 ? "confirm.body" : "confirm.body_read_only")}</p>
-      {readOnly.length > 0 ? (
-        <dl class="details">
-          {readOnly.map((field) => (
-            <div key={field.id}>
-              <dt>{labelOf(t, field.id)}</dt>
-              <dd lang={field.script === "devanagari" ? "ne" : undefined}>{field.value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
       {editable.map((field) => {
         const id = `confirm-${field.id}`;
         const invalid = invalidField === field.id;
@@ -111,7 +101,11 @@ export function ConfirmDetailsStep({ t, config, submit }: StepProps) {
               disabled={busy}
               aria-invalid={invalid ? "true" : undefined}
               aria-describedby={invalid ? `${id}-error` : undefined}
-              onInput={(e) => setValues((previous) => ({ ...previous, [field.id]: e.currentTarget.value }))}
+              onInput={(e) => {
+                const value = e.currentTarget.value;
+                setValues((previous) => ({ ...previous, [field.id]: value }));
+                if (invalid) setInvalidField(null);
+              }}
             />
             {field.value === null ? <span class="hint">{t("confirm.not_read")}</span> : null}
             {invalid ? (
@@ -122,6 +116,16 @@ export function ConfirmDetailsStep({ t, config, submit }: StepProps) {
           </label>
         );
       })}
+      {readOnly.length > 0 ? (
+        <dl class="details">
+          {readOnly.map((field) => (
+            <div key={field.id}>
+              <dt>{labelOf(t, field.id)}</dt>
+              <dd lang={field.script === "devanagari" ? "ne" : undefined}>{field.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       {error ? <Alert>{t(errorKey(error))}</Alert> : null}
       <div class="actions">
         <button type="submit" class="btn" disabled={busy}>

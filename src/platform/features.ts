@@ -20,6 +20,7 @@ export const WORKFLOW_FEATURES = [
   "IP_ANALYSIS",
   "QUESTIONNAIRE",
   "VIDEO_CALL",
+  "CONFIRM_DETAILS",
 ] as const;
 
 export const TOOL_FEATURES = [

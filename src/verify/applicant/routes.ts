@@ -79,6 +79,9 @@ export function registerApplicantRoutes(app: App, services: Services): void {
           "email | phone when current_step.config.can_change) sends a 6-digit code (valid 10 min, 5 attempts, " +
           "resend after 30 s, 5 per hour per session) and leaves the session awaiting_user; " +
           '{action: "verify", code: "NNNNNN"} completes the step; {action: "skip"} when config.can_skip. ' +
+          "CONFIRM_DETAILS {fields: {field_id: corrected value}} (editable ids of current_step.config.fields only: " +
+          "400 unknown_field, 422 field_not_editable, 400 invalid_<field_id>) or {confirm: true} (400 " +
+          "fields_required without either). " +
           "Refusals answer {detail: <code>, message}; the codes per status are listed below.",
         tags,
         params: z.object({ token: z.string(), node_id: z.string() }),

@@ -14,6 +14,7 @@ export const STEP_SCREENS = [
   "aml_confirmation",
   "email_verification",
   "phone_verification",
+  "confirm_details",
 ] as const;
 export type StepScreen = (typeof STEP_SCREENS)[number];
 
@@ -47,6 +48,7 @@ export const FEATURE_ROLES: Readonly<Record<WorkflowFeature, FeatureRole>> = {
   IP_ANALYSIS: { kind: "server_only" },
   QUESTIONNAIRE: { kind: "step", screen: "questionnaire" },
   VIDEO_CALL: { kind: "unavailable" },
+  CONFIRM_DETAILS: { kind: "step", screen: "confirm_details" },
 };
 
 /** The screen for a step's feature, or null when the page has none (a feature added without a screen). */
@@ -102,6 +104,18 @@ export type ContactCodeConfig = {
   default_country?: string;
 };
 
+/** CONFIRM_DETAILS: one value read from the document (ids are the engine's keys; `<key>_latin` transliterates). */
+export type ConfirmField = {
+  id: string;
+  /** `date` values are ISO YYYY-MM-DD. */
+  type: "text" | "date";
+  /** The script the value is written in (citizenship certificates are read in Devanagari). */
+  script: "latin" | "devanagari";
+  /** As read; null for an editable field the document did not give (the applicant may fill it in). */
+  value: string | null;
+  editable: boolean;
+};
+
 export type StepConfigs = {
   questionnaire: { questions: QuestionConfig[] };
   document: {
@@ -127,6 +141,7 @@ export type StepConfigs = {
   aml_confirmation: { fields: AmlField[] };
   email_verification: ContactCodeConfig;
   phone_verification: ContactCodeConfig;
+  confirm_details: { document_type: string | null; fields: ConfirmField[] };
 };
 
 // ---- What `POST steps/<node_id>` accepts per screen (images: base64 or data: URIs) ----
@@ -148,6 +163,8 @@ export type StepBodies = {
   aml_confirmation: { full_name?: string; date_of_birth?: string; nationality?: string };
   email_verification: ContactCodeBody & { email?: string };
   phone_verification: ContactCodeBody & { phone?: string };
+  /** Corrections by field id (only editable ones), or `{confirm: true}` to accept the values as read. */
+  confirm_details: { fields: Record<string, string> } | { confirm: true };
 };
 
 /** send: (re)send a code (to `email`/`phone` when given and allowed); verify: the code; skip: move on unverified. */
@@ -257,6 +274,18 @@ export const STEP_ERRORS = {
   },
   email_verification: CONTACT_CODE_ERRORS,
   phone_verification: CONTACT_CODE_ERRORS,
+  confirm_details: {
+    fields_required: { status: 400, message: "Send {fields: {field_id: value}} or {confirm: true}." },
+    unknown_field: { status: 400, message: "`field` names no value of this step (see the state's fields)." },
+    "invalid_<field_id>": {
+      status: 400,
+      message: "A correction is empty, longer than 300 characters, or (date fields) not YYYY-MM-DD.",
+    },
+    field_not_editable: {
+      status: 422,
+      message: "`field` is shown read-only: this step does not let it change.",
+    },
+  },
 } as const satisfies Record<StepScreen, Record<string, ApplicantErrorInfo>>;
 
 /** `reason` on a 422 document_unreadable: what the photo itself shows (server-side measurement). */

@@ -4,7 +4,8 @@
 // that were screened and where they came from).
 // Name source: an earlier ID_VERIFICATION node's extracted fields; without one, this node is an applicant
 // step asking for full_name, date_of_birth and nationality, pre-filled from the session's prefill (the
-// applicant confirms them; prefill alone never decides). A session never fails because AML is down.
+// applicant confirms them; prefill alone never decides). After a CONFIRM_DETAILS node, its confirmed values
+// (`screened.source`: confirmed_details) replace the document's reading. A session never fails because AML is down.
 import { z } from "zod";
 import { type AmlResult, countryCode } from "../../engines/aml/index.js";
 import {
@@ -20,6 +21,8 @@ import {
 import type { Tx } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
 import type { StepBodies, StepConfigs } from "../applicant/step-contract.js";
+import { confirmedDetails } from "./confirm-details.js";
+import { partyFromConfirmed } from "./confirm-details-fields.js";
 import type { ModuleContext, NodeState, WorkflowModule, WorkflowNode } from "./module.js";
 
 const DOCUMENT_FEATURE = "ID_VERIFICATION";
@@ -160,8 +163,14 @@ export const amlScreeningModule: WorkflowModule = {
       context.node,
       context.nodes.map((state) => state.node),
     );
-    const source = fromDocument ? "document" : "applicant";
-    const party = fromDocument ? partyFromDocument(context) : partyFromCaptures(context.captures);
+    // A CONFIRM_DETAILS node the applicant completed overrides the raw reading with the confirmed values.
+    const confirmed = fromDocument ? confirmedDetails(context.nodes) : null;
+    const source = confirmed ? "confirmed_details" : fromDocument ? "document" : "applicant";
+    const party = confirmed
+      ? partyFromConfirmed(confirmed)
+      : fromDocument
+        ? partyFromDocument(context)
+        : partyFromCaptures(context.captures);
     const individualId = context.session.individual_id;
     const tenantId = context.session.tenant_id;
     const commitFor = (result: AmlResult | null) =>

@@ -33,7 +33,8 @@ export type DecisionArray =
   | "age_estimations"
   | "email_verifications"
   | "phone_verifications"
-  | "ip_analyses";
+  | "ip_analyses"
+  | "confirm_details";
 
 /** What a module can read about the session it runs in. */
 export interface SessionView {
@@ -102,6 +103,8 @@ export interface WorkflowModule {
   decisionArray: DecisionArray;
   /** Validates a node's configuration; throws AppError("invalid_workflow") naming the problem. */
   parseConfig(config: unknown, feature: string): Record<string, unknown>;
+  /** Refuses (AppError invalid_workflow) a node placed where it cannot run, e.g. before the node it reads. */
+  checkPlacement?(node: WorkflowNode, nodes: readonly WorkflowNode[]): void;
   /** Features that must be enabled for the tenant to run this node (e.g. LIVENESS and the method key). */
   entitlements(node: WorkflowNode): string[];
   step?: ApplicantStep;

@@ -2,6 +2,7 @@
 // workflow is saved, so no session can start a module that could never finish.
 import { ageEstimationModule } from "./age-estimation.js";
 import { amlScreeningModule } from "./aml-screening.js";
+import { confirmDetailsModule } from "./confirm-details.js";
 import { emailVerificationModule, phoneVerificationModule } from "./contact-verification.js";
 import { faceMatchModule } from "./face-match.js";
 import { idVerificationModule } from "./id-verification.js";
@@ -20,6 +21,7 @@ const modules: readonly WorkflowModule[] = [
   emailVerificationModule,
   phoneVerificationModule,
   ipAnalysisModule,
+  confirmDetailsModule,
 ];
 
 export function moduleFor(feature: string): WorkflowModule | undefined {

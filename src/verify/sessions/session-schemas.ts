@@ -26,7 +26,10 @@ export const sessionObjectSchema = z.object({
         "every code of the node), sent_at, verified_at (ISO timestamps or null). " +
         "ip_analyses entries: {node_id, status, score: null, warnings (ip_country_mismatch, ip_hosting_network, " +
         "ip_not_public, ip_country_changed, ip_address_missing), data: {addresses: [{moment: open|finish, " +
-        "seen_at, …the ip-check response fields}], document_countries: [ISO-2], country_mismatch: boolean|null}}.",
+        "seen_at, …the ip-check response fields}], document_countries: [ISO-2], country_mismatch: boolean|null}}. " +
+        "confirm_details entries: {node_id, status, score: null, warnings (details_corrected, details_not_read), " +
+        "data: {document_type, original: {field_id: value}, confirmed: {field_id: value}, changed: [field_id]}} — " +
+        "values as read from the document and after the applicant's corrections (`<id>_latin`: transliteration).",
     ),
   risk: z.null(),
   tags: z.array(z.string()),

@@ -60,6 +60,7 @@ export function parseWorkflowDefinition(input: unknown): WorkflowDefinition {
     seen.add(id);
     return { id, feature, enabled: node.enabled, config: module.parseConfig(node.config, feature) };
   });
+  for (const node of nodes) if (node.enabled) moduleFor(node.feature)!.checkPlacement?.(node, nodes);
   if (!nodes.some((node) => node.enabled)) {
     throw new AppError("invalid_workflow", { message: "a workflow needs at least one enabled node" });
   }

@@ -16,6 +16,7 @@ export const SCREENS: Readonly<Record<StepScreen, () => Promise<ScreenComponent>
   liveness: () => import("./liveness-step.js").then((m) => m.LivenessStep),
   email_verification: () => import("./contact-step.js").then((m) => m.ContactStep),
   phone_verification: () => import("./contact-step.js").then((m) => m.ContactStep),
+  confirm_details: () => import("./confirm-details-step.js").then((m) => m.ConfirmDetailsStep),
 };
 
 /** Screens bundled with the page itself render at once, without a loading frame. */

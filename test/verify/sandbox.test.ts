@@ -5,6 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { balanceOf } from "../../src/platform/credits/ledger.js";
 import { createApiKey, listApiKeys } from "../../src/platform/tenants/api-keys.js";
 import { setWebhookUrl } from "../../src/platform/tenants/tenants.js";
+import { createWorkflow } from "../../src/verify/workflows/workflows.js";
 import { deliverWebhookEvent } from "../../src/webhooks/deliver-event.js";
 import { createTestApp, type TestApp, type TestTenant } from "../support/test-app.js";
 import {
@@ -221,6 +222,39 @@ describe("sandbox", () => {
     assert.equal(JSON.parse(hooks.at(-1)!.body).decision_reason, "spoof_detected");
     const again = await complete(created.id, { outcome: "approved" });
     assert.equal(again.statusCode, 409, again.body);
+  });
+
+  test("complete fills the contact, IP and confirm-details entries in their real shapes", async () => {
+    const workflow = await createWorkflow(t.services.db, live.tenant_id, {
+      name: "contact and network",
+      nodes: [
+        { id: "id", feature: "ID_VERIFICATION", config: {} },
+        { id: "confirm", feature: "CONFIRM_DETAILS", config: {} },
+        { id: "email", feature: "EMAIL_VERIFICATION", config: {} },
+        { id: "phone", feature: "PHONE_VERIFICATION", config: {} },
+        { id: "ip", feature: "IP_ANALYSIS", config: {} },
+      ],
+    });
+    const created = await createSessionOver(t, sandbox, { workflow_id: workflow.id });
+    const response = await complete(created.id, { outcome: "approved" });
+    assert.equal(response.statusCode, 200, response.body);
+    const decision = response.json().decision_v3;
+    const email = decision.email_verifications[0];
+    assert.equal(email.verified, true);
+    assert.match(email.email, /@/);
+    assert.equal(email.data.verified, true);
+    assert.match(decision.phone_verifications[0].phone, /^\+977/);
+    assert.equal(decision.ip_analyses[0].data.country_mismatch, false);
+    assert.deepEqual(decision.confirm_details[0].data.changed, []);
+    const declined = await createSessionOver(t, sandbox, { workflow_id: workflow.id });
+    const refused = await complete(declined.id, {
+      outcome: "declined",
+      nodes: { email: { status: "declined" } },
+    });
+    assert.equal(refused.statusCode, 200, refused.body);
+    const entry = refused.json().decision_v3.email_verifications[0];
+    assert.equal(entry.verified, false);
+    assert.deepEqual(entry.warnings, ["email_not_verified"]);
   });
 
   test("complete in_review leaves the session for a person, like a real review", async () => {

@@ -21,6 +21,8 @@ const SAMPLE_PERSON = {
   expiration_date: "2035-01-01",
 };
 
+const SAMPLE_CONTACT = { email: "applicant@example.com", phone: "+9779841000000" };
+
 const SCORE: Record<NodeStatus, number> = { approved: 97, in_review: 62, declined: 18 };
 
 export function sampleNodeResult(
@@ -100,6 +102,43 @@ export function sampleNodeResult(
         ...base,
         score: estimated,
         data: { estimated_age: estimated, minimum_age: minimum, selfie_url: urls.selfie, sandbox: true },
+      };
+    }
+    case "email_verifications":
+    case "phone_verifications": {
+      const channel = plan.decisionArray === "email_verifications" ? "email" : "phone";
+      const sentAt = new Date(Date.now() - 60_000).toISOString();
+      const entry = {
+        [channel]: SAMPLE_CONTACT[channel],
+        verified: passed,
+        attempts: 1,
+        sent_at: sentAt,
+        verified_at: passed ? new Date().toISOString() : null,
+      };
+      // Like the real module: the entry's fields at the top level and in `data`.
+      return Object.assign({ ...base, score: null, data: { ...entry, sandbox: true } }, entry);
+    }
+    case "ip_analyses":
+      return {
+        ...base,
+        score: null,
+        data: {
+          addresses: [],
+          document_countries: ["NP"],
+          country_mismatch: plan.status === "approved" ? false : null,
+          sandbox: true,
+        },
+      };
+    case "confirm_details": {
+      const fields = {
+        full_name: SAMPLE_PERSON.full_name,
+        date_of_birth: SAMPLE_PERSON.date_of_birth,
+        document_number: SAMPLE_PERSON.document_number,
+      };
+      return {
+        ...base,
+        score: null,
+        data: { document_type: "passport", original: fields, confirmed: fields, changed: [], sandbox: true },
       };
     }
     default:

@@ -34,6 +34,10 @@ const DEFAULT_WARNINGS: Record<string, Record<"declined" | "in_review", string>>
   aml_screenings: { declined: "watchlist_match", in_review: "possible_watchlist_match" },
   age_estimations: { declined: "under_minimum_age", in_review: "age_near_minimum" },
   questionnaire_responses: { declined: "questionnaire_declined", in_review: "questionnaire_review" },
+  email_verifications: { declined: "email_not_verified", in_review: "email_not_verified" },
+  phone_verifications: { declined: "phone_not_verified", in_review: "phone_not_verified" },
+  ip_analyses: { declined: "ip_country_mismatch", in_review: "ip_country_mismatch" },
+  confirm_details: { declined: "details_corrected", in_review: "details_corrected" },
 };
 
 export interface PlannedNode {

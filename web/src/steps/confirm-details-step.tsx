@@ -4,40 +4,21 @@
 import { useState } from "preact/hooks";
 import type { ConfirmField } from "../../../src/verify/applicant/step-contract.js";
 import { ApiError, type StepBodies, type StepConfigs } from "../api.js";
-import type { StringKey } from "../i18n/en.js";
+import { en, type StringKey } from "../i18n/en.js";
 import { errorKey, type Translate } from "../i18n/i18n.js";
 import { Alert, Heading } from "../ui.js";
 import type { StepProps } from "./step-props.js";
 
-const LABELLED = new Set([
-  "full_name",
-  "given_names",
-  "surname",
-  "date_of_birth",
-  "date_of_birth_bs",
-  "sex",
-  "nationality",
-  "document_number",
-  "citizenship_number",
-  "license_number",
-  "pan_number",
-  "father_name",
-  "birth_district",
-  "permanent_district",
-  "issuing_district",
-  "issuing_country",
-  "address",
-  "issue_date",
-  "issue_date_bs",
-  "expiry_date",
-]);
+/** A field the copy names (English holds every key; Nepali is checked against it by the locale test). */
+function isStringKey(key: string): key is StringKey {
+  return Object.hasOwn(en, key);
+}
 
 function labelOf(t: Translate, id: string): string {
   const latin = id.endsWith("_latin");
   const base = latin ? id.slice(0, -"_latin".length) : id;
-  const name = LABELLED.has(base)
-    ? t(`confirm.field.${base}` as StringKey)
-    : base.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+  const key = `confirm.field.${base}`;
+  const name = isStringKey(key) ? t(key) : base.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
   return latin ? t("confirm.latin", { field: name }) : name;
 }
 

@@ -49,6 +49,32 @@ describe("hosted page in test mode", () => {
     });
   }
 
+  test("the banner's outcome buttons finish a test session as chosen; /v3 reads the same", async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const url = await testSession("en");
+    await page.goto(url);
+    await page.getByRole("button", { name: "In review" }).click();
+    await page.getByRole("heading", { name: "Thank you" }).waitFor();
+    assert.equal(await page.getByRole("button", { name: "Approved" }).count(), 0);
+    await shot(page, "sandbox-outcome-review-phone-en");
+    await context.close();
+    const token = url.split("/verify/")[1]!;
+    const state = await fetch(`${server.url}/flow-api/${token}/state`);
+    assert.equal(((await state.json()) as { status: string }).status, "in_review");
+  });
+
+  test("a live session refuses the sandbox completion (403 sandbox_only)", async () => {
+    const { token } = await server.createSession({});
+    const response = await fetch(`${server.url}/flow-api/${token}/sandbox/complete`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ outcome: "approved" }),
+    });
+    assert.equal(response.status, 403);
+    assert.equal(((await response.json()) as { detail: string }).detail, "sandbox_only");
+  });
+
   test("a live session shows no banner", async () => {
     const session = await server.createSession({});
     const context = await newPhone(browser);

@@ -76,6 +76,10 @@ async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Pr
   return payload as T;
 }
 
+/** The outcomes a test session's page offers (design: Sandbox). */
+export const SANDBOX_OUTCOMES = ["approved", "declined", "in_review"] as const;
+export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
+
 export function flowApi(token: string) {
   const base = `/flow-api/${encodeURIComponent(token)}`;
   return {
@@ -85,6 +89,8 @@ export function flowApi(token: string) {
     submit: (nodeId: string, body: unknown) =>
       call<FlowState>("POST", `${base}/steps/${encodeURIComponent(nodeId)}`, body),
     finish: () => call<FlowState>("POST", `${base}/finish`),
+    sandboxComplete: (outcome: SandboxOutcome) =>
+      call<FlowState>("POST", `${base}/sandbox/complete`, { outcome }),
   };
 }
 export type FlowApi = ReturnType<typeof flowApi>;

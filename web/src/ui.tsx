@@ -2,7 +2,7 @@
 // take focus when a screen changes (screen readers announce the new step), alerts and end pages.
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef } from "preact/hooks";
-import type { Branding } from "./api.js";
+import { type Branding, SANDBOX_OUTCOMES, type SandboxOutcome } from "./api.js";
 import { EndIcon, type EndIconName, LockIcon } from "./end-icons.js";
 import type { Locale, Translate } from "./i18n/i18n.js";
 
@@ -14,10 +14,21 @@ export interface ShellProps {
   progress?: { n: number; total: number } | null;
   /** A sandbox session (created with a test key): nothing here is a real verification. */
   testMode?: boolean;
+  /** On an open test session: finish it with a chosen outcome (the banner's buttons). */
+  onSandboxOutcome?: (outcome: SandboxOutcome) => void;
   children: ComponentChildren;
 }
 
-export function Shell({ branding, t, locale, onLocale, progress, testMode, children }: ShellProps) {
+export function Shell({
+  branding,
+  t,
+  locale,
+  onLocale,
+  progress,
+  testMode,
+  onSandboxOutcome,
+  children,
+}: ShellProps) {
   useEffect(() => {
     document.documentElement.lang = locale;
     document.title = t("app.title");
@@ -25,9 +36,26 @@ export function Shell({ branding, t, locale, onLocale, progress, testMode, child
   return (
     <div class="shell">
       {testMode ? (
-        <p class="test-banner" role="status">
-          <strong>{t("sandbox.banner_title")}</strong> {t("sandbox.banner_body")}
-        </p>
+        <div class="test-banner" role="status">
+          <p class="test-banner-text">
+            <strong>{t("sandbox.banner_title")}</strong> {t("sandbox.banner_body")}
+          </p>
+          {onSandboxOutcome ? (
+            <p class="test-outcomes">
+              <span>{t("sandbox.choose")}</span>
+              {SANDBOX_OUTCOMES.map((outcome) => (
+                <button
+                  key={outcome}
+                  type="button"
+                  class="btn-small"
+                  onClick={() => onSandboxOutcome(outcome)}
+                >
+                  {t(`sandbox.outcome_${outcome}`)}
+                </button>
+              ))}
+            </p>
+          ) : null}
+        </div>
       ) : null}
       <header class="top">
         {branding.logo_url ? (

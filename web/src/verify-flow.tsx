@@ -2,7 +2,14 @@
 // (spec: rule 4); this page shows the current one, recovers from refusals, and ends on a clear page.
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import { screenFor } from "../../src/verify/applicant/step-contract.js";
-import { ApiError, type FlowApi, type FlowState, flowApi, type StepScreen } from "./api.js";
+import {
+  ApiError,
+  type FlowApi,
+  type FlowState,
+  flowApi,
+  type SandboxOutcome,
+  type StepScreen,
+} from "./api.js";
 import { errorKey, isLocale, type Locale, pickLocale, type Translate, translator } from "./i18n/i18n.js";
 import { ConsentStep } from "./steps/consent-step.js";
 import { EAGER_SCREENS, SCREENS, type ScreenComponent } from "./steps/screens.js";
@@ -87,6 +94,14 @@ export function VerifyFlow({ token }: { token: string }) {
     return () => clearTimeout(timer);
   }, [state]);
 
+  // Test sessions only: the banner's buttons finish the session with the chosen outcome (design: Sandbox).
+  const completeAs = (outcome: SandboxOutcome) => {
+    api
+      .sandboxComplete(outcome)
+      .then(setState)
+      .catch(() => reload());
+  };
+
   const shell = (children: preact.ComponentChildren, progress?: { n: number; total: number } | null) => (
     <Shell
       branding={branding}
@@ -95,6 +110,7 @@ export function VerifyFlow({ token }: { token: string }) {
       onLocale={setChosenLocale}
       progress={progress}
       testMode={state?.test === true}
+      onSandboxOutcome={state?.test === true && !state.finished ? completeAs : undefined}
     >
       {children}
     </Shell>

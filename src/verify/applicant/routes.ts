@@ -1,9 +1,13 @@
 // Under {flow_url}/flow-api/<SESSION_TOKEN>/ (design: Applicant API): GET state, POST consent,
-// POST steps/<node_id>, POST finish.
+// POST steps/<node_id>, POST finish; on test sessions POST sandbox/complete (design: Sandbox).
 import { z } from "zod";
+import { AppError } from "../../platform/errors.js";
 import type { App } from "../../platform/http/app.js";
 import type { Services } from "../../services.js";
+import { completeSandboxSession } from "../sandbox/complete-sandbox-session.js";
+import { SANDBOX_OUTCOMES } from "../sandbox/sandbox-outcome.js";
 import { acceptTerms, applicantState, finishSession, submitStep } from "./applicant-flow.js";
+import { sessionForCapture } from "./applicant-session.js";
 import { errorResponses } from "./error-responses.js";
 import { APPLICANT_ERRORS, STEP_ERRORS } from "./step-contract.js";
 
@@ -20,6 +24,7 @@ const {
   invalid_json,
   payload_too_large,
   rate_limited,
+  sandbox_only,
   internal,
 } = APPLICANT_ERRORS;
 const always = { session_not_found, link_expired, rate_limited, internal };
@@ -122,5 +127,32 @@ export function registerApplicantRoutes(app: App, services: Services): void {
       },
     },
     async (request) => finishSession(services, request.params.token, request.ip),
+  );
+  app.post(
+    "/flow-api/:token/sandbox/complete",
+    {
+      schema: {
+        summary: "Applicant: finish a test session with a chosen outcome",
+        description:
+          "Test sessions only (the page's Test mode buttons): the same completion as POST " +
+          "/v3/sandbox/session/{id}/complete/ — sample evidence, decision_v3, state moves and signed webhooks. " +
+          "A live session answers 403 sandbox_only; a finished one 409 session_closed.",
+        tags,
+        params: tokenParams,
+        body: z.object({ outcome: z.enum(SANDBOX_OUTCOMES) }),
+        response: { 200: stateSchema, ...errorResponses(input, { sandbox_only }) },
+      },
+    },
+    async (request) => {
+      const session = await sessionForCapture(services, request.params.token);
+      if (!session.test)
+        throw new AppError("forbidden", { detail: "sandbox_only", message: sandbox_only.message });
+      await completeSandboxSession(services, {
+        tenantId: session.tenant_id,
+        sessionId: session.id,
+        outcome: request.body.outcome,
+      });
+      return applicantState(services, request.params.token);
+    },
   );
 }

@@ -189,6 +189,10 @@ export const APPLICANT_ERRORS = {
   terms_version_mismatch: { status: 400, message: "Accept the terms version the state shows." },
   link_expired: { status: 410, message: "This link has expired." },
   tenant_suspended: { status: 403, message: "This verification is not available at the moment." },
+  sandbox_only: {
+    status: 403,
+    message: "Only a test session (created with a test key) takes a chosen outcome.",
+  },
   invalid_json: { status: 400, message: "The body is not valid JSON." },
   payload_too_large: { status: 413, message: "The body is too large." },
   rate_limited: { status: 429, message: "Too many requests; retry after the Retry-After delay." },

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { validate } from "@readme/openapi-parser";
+import { registeredRoutes } from "../../src/platform/http/app.js";
 import { createTestApp, type TestApp } from "../support/test-app.js";
 
 type Operation = {
@@ -48,6 +49,27 @@ describe("OpenAPI document", () => {
     assert.deepEqual(missing, []);
     const ids = operations.map(({ op }) => op.operationId);
     assert.equal(new Set(ids).size, ids.length);
+  });
+
+  test("every route the app serves is in the document, unless hidden on purpose", () => {
+    const documented = new Set(operations.map(({ method, path }) => `${method.toUpperCase()} ${path}`));
+    // The document writes `:name` parameters as `{name}` and a wildcard as `{*}`; HEAD and OPTIONS come with
+    // their GET or CORS.
+    const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, "{$1}").replace(/\*$/, "{*}");
+    const undocumented = registeredRoutes(t.app)
+      .filter((route) => !route.hidden && !["HEAD", "OPTIONS"].includes(route.method))
+      .map((route) => `${route.method} ${openApiPath(route.url)}`)
+      .filter((key) => !documented.has(key) && !documented.has(key.replace(/\/$/, "")));
+    assert.deepEqual([...new Set(undocumented)], []);
+  });
+
+  test("only pages, assets, the document itself and the health probe are hidden from it", () => {
+    const allowed =
+      /^\/(openapi\.json|healthz|verify\/:token|s\/:token|flow-assets\/\*|docs(\/.*)?|console\/(assets\/\*|\*)?)$/;
+    const hiddenApi = registeredRoutes(t.app)
+      .filter((route) => route.hidden && !allowed.test(route.url))
+      .map((route) => `${route.method} ${route.url}`);
+    assert.deepEqual(hiddenApi, []);
   });
 
   test("every operation documents its error responses", () => {

@@ -77,6 +77,20 @@ export interface BuildAppOptions<C> {
   openApi?: OpenApiExtras;
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** Left out of the OpenAPI document on purpose (pages, assets, the document itself). */
+  hidden: boolean;
+}
+
+const ROUTES = new WeakMap<object, RegisteredRoute[]>();
+
+/** Every route the app registered, in order (the OpenAPI test compares them with the document). */
+export function registeredRoutes(app: App): readonly RegisteredRoute[] {
+  return ROUTES.get(app) ?? [];
+}
+
 export async function buildApp<C extends HttpContext>(
   services: C,
   options: BuildAppOptions<C>,
@@ -109,9 +123,13 @@ export async function buildApp<C extends HttpContext>(
       "request completed",
     );
   });
+  const routes: RegisteredRoute[] = [];
+  ROUTES.set(app, routes);
   app.addHook("onRoute", (route) => {
     const limit = bodyLimitFor(route.url);
     if (route.bodyLimit === undefined && limit !== undefined) route.bodyLimit = limit;
+    const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, hidden });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

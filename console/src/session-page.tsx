@@ -112,41 +112,36 @@ function Decide(props: {
   const steps = activity.checks.filter((check) => check.applicant_step);
   const open = session.status === "in_review";
 
+  /** Runs one decision action: busy while it runs, its outcome in the message line, the page reloaded. */
+  async function act(call: () => Promise<string>, failed: string) {
+    setBusy(true);
+    try {
+      setMessage({ kind: "ok", text: await call() });
+      onDone();
+    } catch (failure) {
+      setMessage({ kind: "error", text: failure instanceof ApiError ? failure.detail : failed });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function review(decision: "approved" | "declined") {
     if (decision === "declined" && !reason.trim()) {
       setMessage({ kind: "error", text: "A reason is required to decline." });
       document.getElementById("reason")?.focus();
       return;
     }
-    setBusy(true);
-    try {
+    await act(async () => {
       await api("POST", `${base}/review`, { decision, reason: reason.trim() });
-      setMessage({ kind: "ok", text: decision === "approved" ? "Session approved." : "Session declined." });
-      onDone();
-    } catch (failure) {
-      setMessage({
-        kind: "error",
-        text: failure instanceof ApiError ? failure.detail : "The decision failed.",
-      });
-    } finally {
-      setBusy(false);
-    }
+      return decision === "approved" ? "Session approved." : "Session declined.";
+    }, "The decision failed.");
   }
 
   async function rerun() {
-    setBusy(true);
-    try {
+    await act(async () => {
       const done = await api<{ status: string }>("POST", `${base}/rerun-checks`);
-      setMessage({ kind: "ok", text: `Checks ran again: the session is now ${label(done.status)}.` });
-      onDone();
-    } catch (failure) {
-      setMessage({
-        kind: "error",
-        text: failure instanceof ApiError ? failure.detail : "The re-run failed.",
-      });
-    } finally {
-      setBusy(false);
-    }
+      return `Checks ran again: the session is now ${label(done.status)}.`;
+    }, "The re-run failed.");
   }
 
   async function resubmit() {
@@ -154,20 +149,11 @@ function Decide(props: {
       setMessage({ kind: "error", text: "Choose the steps the applicant should redo." });
       return;
     }
-    setBusy(true);
-    try {
+    await act(async () => {
       await api("POST", `${base}/request-resubmission`, { steps: redo, reason: reason.trim() });
-      setMessage({ kind: "ok", text: "Resubmission requested: the applicant's link reopens those steps." });
       setRedo([]);
-      onDone();
-    } catch (failure) {
-      setMessage({
-        kind: "error",
-        text: failure instanceof ApiError ? failure.detail : "The request failed.",
-      });
-    } finally {
-      setBusy(false);
-    }
+      return "Resubmission requested: the applicant's link reopens those steps.";
+    }, "The request failed.");
   }
 
   async function addNote(event: Event) {

@@ -8,7 +8,7 @@ import { setWebhookUrl } from "../../src/platform/tenants/tenants.js";
 import { createWorkflow } from "../../src/verify/workflows/workflows.js";
 import { assertCrossTenantNotFound } from "../support/cross-tenant.js";
 import { createTestApp, type TestApp, type TestTenant } from "../support/test-app.js";
-import { type CreatedSession, createSessionOver } from "../verify/session-fixtures.js";
+import { type CreatedSession, createSessionOver, holdForReview } from "../verify/session-fixtures.js";
 import { auditRows, operator, type TestOperator } from "./console-support.js";
 
 const TWO_STEPS = {
@@ -60,13 +60,7 @@ describe("console request resubmission", () => {
     assert.equal((await flow(session, "state")).json().status, "in_progress");
     assert.equal((await flow(session, "steps/work", { answers: { job: "Teacher" } })).statusCode, 200);
     assert.equal((await flow(session, "steps/home", { answers: { city: "Pokhara" } })).statusCode, 200);
-    const held = await t.app.inject({
-      method: "PATCH",
-      url: `/v3/session/${session.id}/update-status/`,
-      headers: tenant.headers,
-      payload: { status: "in_review" },
-    });
-    assert.equal(held.statusCode, 200, held.body);
+    await holdForReview(t, tenant, session.id);
     return session;
   }
 

@@ -6,7 +6,7 @@ import { setWebhookUrl } from "../../src/platform/tenants/tenants.js";
 import { enqueueWebhookEvent } from "../../src/webhooks/enqueue-event.js";
 import { assertCrossTenantNotFound } from "../support/cross-tenant.js";
 import { createTestApp, type TestApp, type TestTenant } from "../support/test-app.js";
-import { createSessionOver, questionnaireWorkflow } from "../verify/session-fixtures.js";
+import { createSessionOver, holdForReview, questionnaireWorkflow } from "../verify/session-fixtures.js";
 import { auditRows, operator, type TestOperator } from "./console-support.js";
 
 describe("console sessions and webhooks", () => {
@@ -32,13 +32,7 @@ describe("console sessions and webhooks", () => {
 
   async function heldSession(): Promise<string> {
     const session = await createSessionOver(t, tenant, { workflow_id: workflowId });
-    const patched = await t.app.inject({
-      method: "PATCH",
-      url: `/v3/session/${session.id}/update-status/`,
-      headers: tenant.headers,
-      payload: { status: "in_review" },
-    });
-    assert.equal(patched.statusCode, 200, patched.body);
+    await holdForReview(t, tenant, session.id);
     return session.id;
   }
 

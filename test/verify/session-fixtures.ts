@@ -52,6 +52,17 @@ export async function createSessionOver(
   return { ...session, token: String(session.url).split("/verify/")[1] };
 }
 
+/** Holds a session for review by the tenant's status override (PATCH update-status), as a reviewer finds it. */
+export async function holdForReview(t: TestApp, tenant: TestTenant, sessionId: string): Promise<void> {
+  const held = await t.app.inject({
+    method: "PATCH",
+    url: `/v3/session/${sessionId}/update-status/`,
+    headers: tenant.headers,
+    payload: { status: "in_review" },
+  });
+  assert.equal(held.statusCode, 200, held.body);
+}
+
 /** Opens the hosted flow, answers the questionnaire and finishes; returns the decided status. */
 export async function completeQuestionnaire(
   t: TestApp,

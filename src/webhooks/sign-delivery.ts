@@ -1,8 +1,9 @@
 // Phase 2 of a delivery: the request body and headers. Wire format (design: Webhook signature; spec: Delivery
 // rules 1–2): X-Webhook-Id (the event id, stable across retries and resends: receivers dedupe on it),
 // X-Webhook-Event, and X-Webhook-Signature t=<unix seconds>,v1=<hex HMAC> unless the tenant has no secret.
+
+import { signPayload } from "../platform/net/sign-payload.js";
 import type { PendingDelivery } from "./load-delivery.js";
-import { signPayload } from "./sign-payload.js";
 
 export interface SignedRequest {
   body: string;

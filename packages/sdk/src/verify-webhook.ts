@@ -1,4 +1,4 @@
-// Webhook signature verification, matching the service's signer (src/webhooks/sign-payload.ts):
+// Webhook signature verification, matching the service's signer (src/platform/net/sign-payload.ts):
 // X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>. Verify the raw bytes
 // as received, before any JSON parsing or re-serialisation, and reject old timestamps (replays).
 import { createHmac, timingSafeEqual } from "node:crypto";

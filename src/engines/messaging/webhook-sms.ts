@@ -1,17 +1,12 @@
 // SMS through the operator's own gateway: a signed JSON POST to SMS_WEBHOOK_URL through the SSRF-safe client.
 // Body {to, body, sent_at}; header X-Sms-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(SMS_WEBHOOK_SECRET,
 // "<t>.<raw body>")> — the layout of our tenant webhooks, so the same verifier works. Any 2xx is accepted.
-import { createHmac } from "node:crypto";
 import { AppError } from "../../platform/errors.js";
 import { checkTarget, postToTarget } from "../../platform/net/safe-request.js";
+import { signPayload } from "../../platform/net/sign-payload.js";
 import type { OutgoingSms, SmsSender } from "./messaging.js";
 
 const TIMEOUT_MS = 15_000;
-
-export function smsSignature(secret: string, timestamp: number, body: string): string {
-  const digest = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
-  return `t=${timestamp},v1=${digest}`;
-}
 
 export function createWebhookSms(options: { url: string; secret: string; allowPrivate: boolean }): SmsSender {
   return {
@@ -23,7 +18,7 @@ export function createWebhookSms(options: { url: string; secret: string; allowPr
       await postOrFail(
         options.url,
         body,
-        { "x-sms-signature": smsSignature(options.secret, timestamp, body) },
+        { "x-sms-signature": signPayload(options.secret, timestamp, body) },
         options.allowPrivate,
       );
     },

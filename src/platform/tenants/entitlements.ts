@@ -44,6 +44,7 @@ export async function enabledFeatures(db: Queryable, tenantId: string): Promise<
 
 /** Throws 403 feature_not_enabled listing every disabled key among `features` (spec: liveness tools). */
 export async function requireFeatures(db: Queryable, tenantId: string, features: string[]): Promise<void> {
+  if (features.length === 0) return; // `in ()` is not SQL; a tool gated by its own registration needs none.
   const rows = await db
     .selectFrom("tenant_features")
     .select("feature")

@@ -75,11 +75,7 @@ const envSchema = z.object({
   // The daily `kyc aml sync` job (default on; tests off).
   AML_SYNC_DAILY: z.enum(["on", "off", ""]).optional(),
   // FtM/OpenSanctions export the operator may sync (`kyc aml sync ftm`); its licence is the operator's affair.
-  AML_FTM_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  AML_FTM_URL: optionalUrl(),
 });
 
 function optionalUrl() {

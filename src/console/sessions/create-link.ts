@@ -2,7 +2,6 @@
 // link for an applicant; it expires after 24 hours (spec: Limits — console-created links). The session is
 // made and charged exactly as POST /v3/session/ makes it; the audit row names the operator.
 import { z } from "zod";
-import { recordAudit } from "../../platform/audit.js";
 import type { App } from "../../platform/http/app.js";
 import type { Services } from "../../services.js";
 import { createSession } from "../../verify/sessions/create-session.js";
@@ -35,12 +34,9 @@ export function registerConsoleCreateLinkRoute(app: App, services: Services): vo
       const operator = operatorOf(request);
       // Parsed like a /v3 body, so its defaults and checks apply.
       const input = createSessionBody.parse({ ...request.body, expires_in_hours: CONSOLE_LINK_HOURS });
-      const session = await createSession(services, tenantId, input);
-      await recordAudit(services.db, {
-        tenantId,
-        actor: operator.actor,
-        action: "session.create_link",
-        target: session.id,
+      // The audit row is written in the session's own transaction.
+      const session = await createSession(services, tenantId, input, {
+        actor: { actor: operator.actor, auditAction: "session.create_link" },
       });
       return reply.status(201).send(session);
     },

@@ -2,6 +2,7 @@
 // and its idempotency record commit together (spec: rule 2, Authentication 6, Limits).
 import { sql } from "kysely";
 import { decodeImageField } from "../../engines/image/decode-image-field.js";
+import { recordAudit } from "../../platform/audit.js";
 import { debit } from "../../platform/credits/ledger.js";
 import { withTransaction } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
@@ -31,6 +32,8 @@ export interface CreateSessionOptions {
    * link (so nothing is enrolled in the face gallery or AML monitoring), seen only by test keys.
    */
   test?: boolean;
+  /** Who made it when not the tenant's API key (a console operator): session log and audit row name them. */
+  actor?: { actor: string; auditAction: string };
 }
 
 export async function createSession(
@@ -171,7 +174,11 @@ export async function createSession(
         .where("id", "=", session.id)
         .execute();
     }
-    await logSessionEvent(tx, { tenantId, sessionId: session.id, type: "session.created", actor: "api" });
+    const actor = options.actor?.actor ?? "api";
+    await logSessionEvent(tx, { tenantId, sessionId: session.id, type: "session.created", actor });
+    if (options.actor) {
+      await recordAudit(tx, { tenantId, actor, action: options.actor.auditAction, target: session.id });
+    }
 
     const response: CreateSessionResponse = {
       id: session.id,

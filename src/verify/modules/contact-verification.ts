@@ -31,7 +31,7 @@ import {
 } from "../contact/contact-codes.js";
 import { chooseDestination, maskDestination, normaliseDestination } from "../contact/contact-destination.js";
 import type { ContactChannel } from "../contact/contact-tables.js";
-import { CODE_PATTERN } from "../contact/otp-code.js";
+import { CODE_DIGITS, CODE_PATTERN } from "../contact/otp-code.js";
 import { DEFAULT_PHONE_REGION, isSupportedRegion } from "../contact/phone-number.js";
 import { transitionSession } from "../sessions/transition-session.js";
 import type { ModuleContext, NodeStatus, StepResponse, WorkflowModule } from "./module.js";
@@ -90,13 +90,20 @@ function contactModule(feature: "EMAIL_VERIFICATION" | "PHONE_VERIFICATION"): Wo
   const sessionContact = (context: ModuleContext) =>
     channel === "email" ? context.session.contact_email : context.session.contact_phone;
 
-  async function canSkip(context: ModuleContext, config: ContactConfig): Promise<boolean> {
-    if (!config.required) return true;
-    // A required contact can be given up only when nothing more can be done this hour: no code can be sent
-    // and none can be entered; the decision then records it as `on_unverified`.
+  /** The outstanding code (if any) and how many sends this hour leaves, read once per request. */
+  async function codeState(context: ModuleContext) {
     const live = await latestCode(context.db, scopeOf(context));
+    const sendsLeft = Math.max(0, SENDS_PER_HOUR - (await sendsLastHour(context.db, context.session.id)));
     const usable = live !== null && !live.expired && live.attempts < MAX_ATTEMPTS;
-    return !usable && (await sendsLastHour(context.db, context.session.id)) >= SENDS_PER_HOUR;
+    return { live, sendsLeft, usable };
+  }
+
+  /**
+   * A required contact can be given up only when nothing more can be done this hour: no code can be sent and
+   * none can be entered; the decision then records it as `on_unverified`.
+   */
+  function canSkip(config: ContactConfig, state: { usable: boolean; sendsLeft: number }): boolean {
+    return !config.required || (!state.usable && state.sendsLeft === 0);
   }
 
   async function send(context: ModuleContext, config: ContactConfig, body: Record<string, unknown>) {
@@ -182,7 +189,7 @@ function contactModule(feature: "EMAIL_VERIFICATION" | "PHONE_VERIFICATION"): Wo
   }
 
   async function skip(context: ModuleContext, config: ContactConfig): Promise<StepResponse> {
-    if (!(await canSkip(context, config))) {
+    if (!canSkip(config, await codeState(context))) {
       throw new AppError("conflict", {
         detail: "skip_not_allowed",
         message: "This step must be verified while a code can still be sent.",
@@ -216,11 +223,10 @@ function contactModule(feature: "EMAIL_VERIFICATION" | "PHONE_VERIFICATION"): Wo
     step: {
       async describe(context): Promise<ContactCodeConfig> {
         const config = configOf(context);
-        const live = await latestCode(context.db, scopeOf(context));
-        const sendsLeft = Math.max(0, SENDS_PER_HOUR - (await sendsLastHour(context.db, context.session.id)));
-        const usable = live !== null && !live.expired && live.attempts < MAX_ATTEMPTS;
-        const destination = live?.destination ?? normalisedOnFile(context, config);
+        const state = await codeState(context);
+        const { live, sendsLeft, usable } = state;
         const onFile = normalisedOnFile(context, config);
+        const destination = live?.destination ?? onFile;
         return {
           channel,
           destination: destination
@@ -230,12 +236,12 @@ function contactModule(feature: "EMAIL_VERIFICATION" | "PHONE_VERIFICATION"): Wo
             : null,
           can_change: config.allow_applicant_input,
           code_sent: usable,
-          code_length: 6,
-          expires_in_seconds: usable ? live.expires_in : null,
+          code_length: CODE_DIGITS,
+          expires_in_seconds: usable && live ? live.expires_in : null,
           resend_in_seconds: sendsLeft === 0 ? null : (live?.resend_wait ?? 0),
           attempts_left: live ? Math.max(0, MAX_ATTEMPTS - live.attempts) : null,
           sends_left: sendsLeft,
-          can_skip: await canSkip(context, config),
+          can_skip: canSkip(config, state),
           ...(channel === "phone" ? { default_country: config.default_country } : {}),
         };
       },

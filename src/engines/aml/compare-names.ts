@@ -45,22 +45,72 @@ function sortedKey(tokens: readonly string[]): string {
   return [...tokens].sort().join(" ");
 }
 
-/** Pairs parts greedily, best pair first, then aligns what is left on both sides as one string. */
+/** One part, or two or three neighbouring parts written as one ("abu bakar" / "abubakar"). */
+interface Unit {
+  text: string;
+  first: number;
+  last: number;
+  weight: number;
+}
+
+const MAX_COMPOUND = 3;
+/** A compound pairs only when it is nearly the same word: joining parts is a strong claim. */
+const COMPOUND_MIN = 0.8;
+
+function unitsOf(name: NameTokens): Unit[] {
+  const units: Unit[] = name.tokens.map((text, i) => ({
+    text,
+    first: i,
+    last: i,
+    weight: name.weights[i] ?? 1,
+  }));
+  for (let span = 2; span <= MAX_COMPOUND; span++) {
+    for (let first = 0; first + span <= name.tokens.length; first++) {
+      const last = first + span - 1;
+      // A compound counts as one part: its pieces were one word on the other side.
+      let weight = 0;
+      for (let i = first; i <= last; i++) weight = Math.max(weight, name.weights[i] ?? 1);
+      units.push({ text: name.tokens.slice(first, last + 1).join(""), first, last, weight });
+    }
+  }
+  return units;
+}
+
+function isFree(used: Uint8Array, unit: Unit): boolean {
+  for (let i = unit.first; i <= unit.last; i++) if (used[i]) return false;
+  return true;
+}
+
+/**
+ * Pairs parts greedily, best pair first (a single part before a compound on equal terms), then aligns
+ * what is left on both sides as one string.
+ */
 function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]): number {
   const n = query.tokens.length;
   const m = candidate.tokens.length;
-  const similarity = new Float64Array(n * m);
-  // Exactly one side in Arabic script: its parts are consonant skeletons (consonant-skeleton.ts).
+  // Exactly one side in an abjad: its parts are consonant skeletons (consonant-skeleton.ts).
   const skeletal = Boolean(query.abjad) !== Boolean(candidate.abjad);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < m; j++) {
-      const a = query.tokens[i] ?? "";
-      const b = candidate.tokens[j] ?? "";
-      let value = comparePart(a, b);
-      if (skeletal && value < SKELETON_EQUAL) {
-        value = Math.max(value, query.abjad ? compareSkeletons(a, b) : compareSkeletons(b, a));
+  const similarityOf = (a: string, b: string): number => {
+    let value = comparePart(a, b);
+    if (skeletal && value < SKELETON_EQUAL) {
+      value = Math.max(value, query.abjad ? compareSkeletons(a, b) : compareSkeletons(b, a));
+    }
+    return value;
+  };
+  const queryUnits = unitsOf(query);
+  const candidateUnits = unitsOf(candidate);
+  const pairs: { q: Unit; c: Unit; value: number }[] = [];
+  for (const q of queryUnits) {
+    for (const c of candidateUnits) {
+      const compound = q.first !== q.last || c.first !== c.last;
+      if (compound) {
+        // A compound meets a single part only (two compounds are the same parts split alike), and only
+        // one of about its length and first letter: it must be nearly the same word.
+        if (q.first !== q.last && c.first !== c.last) continue;
+        if (q.text[0] !== c.text[0] || Math.abs(q.text.length - c.text.length) > 2) continue;
       }
-      similarity[i * m + j] = value;
+      const value = similarityOf(q.text, c.text);
+      if (value > 0 && (!compound || value >= COMPOUND_MIN)) pairs.push({ q, c, value });
     }
   }
   const queryUsed = new Uint8Array(n);
@@ -68,30 +118,19 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
   let numerator = 0;
   let denominator = 0;
   for (;;) {
-    let best = 0;
-    let bi = -1;
-    let bj = -1;
-    for (let i = 0; i < n; i++) {
-      if (queryUsed[i]) continue;
-      for (let j = 0; j < m; j++) {
-        const value = similarity[i * m + j] ?? 0;
-        if (!candidateUsed[j] && value > best) {
-          best = value;
-          bi = i;
-          bj = j;
-        }
-      }
+    let best: (typeof pairs)[number] | undefined;
+    for (const entry of pairs) {
+      if (best && entry.value <= best.value) continue;
+      if (isFree(queryUsed, entry.q) && isFree(candidateUsed, entry.c)) best = entry;
     }
-    if (bi < 0) break;
-    queryUsed[bi] = 1;
-    candidateUsed[bj] = 1;
-    const weight = Math.max(query.weights[bi] ?? 1, candidate.weights[bj] ?? 1);
-    numerator += best * weight;
+    if (!best) break;
+    const { q, c, value } = best;
+    queryUsed.fill(1, q.first, q.last + 1);
+    candidateUsed.fill(1, c.first, c.last + 1);
+    const weight = Math.max(q.weight, c.weight);
+    numerator += value * weight;
     denominator += weight;
-    describe(
-      explain,
-      () => `part "${query.tokens[bi]}" ~ "${candidate.tokens[bj]}": ${best.toFixed(2)} × weight ${weight}`,
-    );
+    describe(explain, () => `part "${q.text}" ~ "${c.text}": ${value.toFixed(2)} × weight ${weight}`);
   }
   const queryLeft: number[] = [];
   const candidateLeft: number[] = [];

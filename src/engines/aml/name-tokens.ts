@@ -1,6 +1,6 @@
 // Splits a name into comparable parts: romanised, lower case, punctuation-free, titles dropped,
 // company-type words folded to one spelling, particles marked as weak.
-import { ARABIC_SCRIPT, transliterate } from "./transliterate.js";
+import { ABJAD_SCRIPT, transliterate } from "./transliterate.js";
 
 /** A name ready to compare: its parts in written order and how much each part counts. */
 export interface NameTokens {
@@ -8,7 +8,7 @@ export interface NameTokens {
   weights: number[];
   /** The parts joined by single spaces (the written order), for the whole-string comparison. */
   joined: string;
-  /** Written in Arabic script: parts are consonant skeletons (short vowels are not written). */
+  /** Written in Arabic or Hebrew script: parts are consonant skeletons (short vowels are not written). */
   abjad?: boolean;
 }
 
@@ -73,6 +73,11 @@ const ORG_TYPE_VALUES = new Set(Object.values(ORG_TYPES));
 
 const FAMILY_WEIGHT = 1.3; // research/aml.md: family-name parts weigh 1.3
 const WEAK_WEIGHT = 0.3;
+// A patronymic ("Vladimirovich", "Ivanovna", "Aliyevich", "Mammadoglu") is often left out of a spelling
+// of the same person's name: it counts, but less than a given or family name.
+const PATRONYMIC_WEIGHT = 0.5;
+const PATRONYMIC =
+  /^\p{L}{3,}(?:ovich|evich|ovych|evych|ovitch|evitch|ovics|evics|owitsch|ewitsch|ovna|evna|ivna|ichna|oglu|ogly|qizi|kyzy)$/u;
 
 /** Romanised, lower-case parts of a name, titles removed. */
 export function nameParts(name: string, isOrganization = false): string[] {
@@ -81,8 +86,6 @@ export function nameParts(name: string, isOrganization = false): string[] {
   const plain = transliterate(undotted)
     // Apostrophes and lost characters inside a word join it ("Sa'adi", "Mus?ab"), they do not split it.
     .replace(/(\p{L})['’‘`ʻʼ´?]+(?=\p{L})/gu, "$1")
-    // Letters of scripts without a romanisation here (Han, Hangul…) stay, so such names still meet
-    // themselves.
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
   if (!plain) return [];
@@ -118,7 +121,8 @@ export function tokenizeName(
   const tokens = nameParts(ordered, isOrganization);
   const weights = tokens.map((token) => {
     if (PARTICLES.has(token) || (isOrganization && ORG_TYPE_VALUES.has(token))) return WEAK_WEIGHT;
-    return family?.has(token) ? FAMILY_WEIGHT : 1;
+    if (family?.has(token)) return FAMILY_WEIGHT;
+    return !isOrganization && PATRONYMIC.test(token) ? PATRONYMIC_WEIGHT : 1;
   });
-  return { tokens, weights, joined: tokens.join(" "), ...(ARABIC_SCRIPT.test(name) ? { abjad: true } : {}) };
+  return { tokens, weights, joined: tokens.join(" "), ...(ABJAD_SCRIPT.test(name) ? { abjad: true } : {}) };
 }

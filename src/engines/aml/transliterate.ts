@@ -1,6 +1,7 @@
 // Turns a name in any of the scripts the lists use into lower-case ASCII Latin, so names written in
 // Cyrillic, Arabic, Greek or Devanagari meet their romanised spellings (research/aml.md).
 import Sanscript from "@indic-transliteration/sanscript";
+import anyAscii from "any-ascii";
 
 // The package's typings declare `t` without exporting it from the namespace.
 const sanscript = Sanscript as unknown as { t(data: string, from: string, to: string): string };
@@ -148,6 +149,14 @@ const LATIN_SPECIAL: Record<string, string> = {
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 export const ARABIC_SCRIPT = /[\u0600-\u06FF]/;
+/** Hebrew is an abjad too: short vowels are not written, so its parts compare as skeletons. */
+export const ABJAD_SCRIPT = /[\u0590-\u05FF\u0600-\u06FF]/;
+// One syllable per character: each becomes its own part ("김정은" → "kim jong un"), and the compound
+// alignment in compare-names joins them again where a spelling writes "Jongun".
+const SYLLABIC = /[\p{Script=Hangul}\p{Script=Han}]/u;
+const HANGUL = /\p{Script=Hangul}/u;
+const OTHER_SCRIPTS =
+  /[^\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Common}\p{Script=Inherited}]+/gu;
 
 function mapChars(text: string, table: Record<string, string>): string {
   let out = "";
@@ -190,6 +199,34 @@ export function romanizeDevanagari(text: string): string {
     .join("");
 }
 
+/**
+ * Revised Romanisation (what the table gives) moved toward the McCune–Reischauer spellings that lists
+ * and passports of both Koreas mostly use: 김 Gim → kim, 박 Bak → pak, 정 Jeong → jong, 은 Eun → un,
+ * 룡 Lyong → ryong.
+ */
+function koreanSyllable(romanised: string): string {
+  return romanised
+    .replace(/^g/, "k")
+    .replace(/^b/, "p")
+    .replace(/^d/, "t")
+    .replace(/^l/, "r")
+    .replace(/eo/g, "o")
+    .replace(/eu/g, "u");
+}
+
+function romanizeSyllables(text: string): string {
+  let out = "";
+  for (const char of text) {
+    if (!SYLLABIC.test(char)) {
+      out += char;
+      continue;
+    }
+    const romanised = anyAscii(char).toLowerCase();
+    out += ` ${HANGUL.test(char) ? koreanSyllable(romanised) : romanised} `;
+  }
+  return out;
+}
+
 /** Lower-case ASCII with diacritics folded and every supported script romanised. */
 export function transliterate(text: string): string {
   // Most names are plain ASCII already.
@@ -197,6 +234,13 @@ export function transliterate(text: string): string {
   let value = text.normalize("NFC").toLowerCase();
   if (DEVANAGARI.test(value)) value = romanizeDevanagari(value);
   if (ARABIC_SCRIPT.test(value)) value = romanizeArabic(value);
+  // Every other script (Hebrew, Armenian, Georgian, Kana, Thai, Khmer, Myanmar, the Indic scripts beside
+  // Devanagari…) through one transliteration table, before accents are folded (that would split Hangul
+  // syllables into letters and drop Indic vowel signs); Han and Hangul a syllable at a time.
+  value = value.replace(OTHER_SCRIPTS, (run) =>
+    // Armenian ու is one vowel, u (the table spells it "ow").
+    anyAscii(SYLLABIC.test(run) ? romanizeSyllables(run) : run.replaceAll("ու", "u")).toLowerCase(),
+  );
   // Cyrillic on composed letters (й, ё, ї carry marks); then fold accents so "έ" meets the Greek
   // table's "ε" (Devanagari is done by now: its vowel signs are marks too).
   value = mapChars(value, CYRILLIC).normalize("NFKD").replace(/\p{M}/gu, "");

@@ -87,4 +87,28 @@ describe("name comparison", () => {
     assert.equal(score("Präsident Putin", "Putin"), 1);
     assert.ok(score("Presidente Trading SA", "Trading SA", "Organization") < 1);
   });
+
+  test("parts written as one word meet the same parts written apart", () => {
+    assert.ok(score("Abdul Patta Abu Bakar", "Abdulpatta Abubakar") >= 0.95);
+    assert.ok(score("Shamsurrahman", "Shams Ur Rahman") >= 0.95);
+    assert.ok(score("Ram Bahadur Thapa", "Rambahadur Thapa") >= 0.95);
+    // A compound must be nearly the same word: two names that only share letters stay apart.
+    assert.ok(score("Ali Khan", "Alikhanov Mohsen") < THRESHOLD);
+  });
+
+  test("a patronymic left out of one spelling costs little", () => {
+    assert.ok(score("Vladimir Vladimirovich Putin", "Wladimir Putin") >= THRESHOLD);
+    assert.ok(score("Mariya Aleksandrovna Osetrova", "Mariya Osetrova") >= THRESHOLD);
+    assert.ok(score("Vladimir Vladimirovich Putin", "Vladimir Vladimirovich Lenin") < THRESHOLD);
+  });
+
+  test("scripts beyond Latin, Cyrillic, Greek, Arabic and Devanagari are romanised", () => {
+    assert.equal(transliterate("김정은"), " kim  jong  un ");
+    assert.ok(score("김정은", "Kim Jong Un") >= 0.95);
+    assert.ok(score("ವ್ಲಾದಿಮಿರ್ ಪುತಿನ್", "Vladimir Putin") >= 0.9);
+    assert.ok(score("ভ্লাদিমির পুতিন", "Vladimir Putin") >= THRESHOLD);
+    assert.ok(score("Վլադիմիր Պուտին", "Vladimir Putin") >= THRESHOLD);
+    // Hebrew leaves short vowels out, like Arabic: its parts are compared as consonant skeletons.
+    assert.ok(score("ולדימיר", "Vladimir") >= THRESHOLD);
+  });
 });

@@ -7,7 +7,9 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { pino } from "pino";
 import { runOperatorCommand } from "../../../src/composition/operator-commands.js";
+import type { AmlEntity } from "../../../src/engines/aml/entity.js";
 import { listSources } from "../../../src/engines/aml/list-sources.js";
+import { loadUnConsolidatedXml } from "../../../src/engines/aml/load-un.js";
 import { syncListSource } from "../../../src/engines/aml/sync-lists.js";
 import { AppError } from "../../../src/platform/errors.js";
 import { createTestApp, type TestApp, type TestTenant } from "../../support/test-app.js";
@@ -16,6 +18,33 @@ const DATA = new URL("../../../../shared/data/aml/", import.meta.url);
 const OFAC = readFileSync(new URL("ofac-sdn-2024-05-03.csv", DATA));
 const UN = readFileSync(new URL("un-consolidated-2020-11-30.xml", DATA));
 const FTM = readFileSync(new URL("yente-fixture-zala.ftm.json", DATA));
+
+// The EU and UK files in their published layouts, written here from the UN list's entries (no real EU or
+// UK file is at hand; their parsers' field-by-field tests are in eu-uk-loaders.test.ts).
+const xml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const UN_ENTITIES: AmlEntity[] = loadUnConsolidatedXml(UN.toString("utf8"));
+const EU_FILE = Buffer.from(
+  `<?xml version="1.0" encoding="UTF-8"?><export xmlns="http://eu.europa.ec/fpi/fsd/export">${UN_ENTITIES.map(
+    (entity, i) =>
+      `<sanctionEntity logicalId="${i + 1}"><subjectType code="${entity.schema === "Person" ? "person" : "enterprise"}"/>` +
+      [...entity.names, ...entity.aliases]
+        .map((name) => `<nameAlias wholeName="${xml(name)}" strong="true"/>`)
+        .join("") +
+      entity.birthDates.map((date) => `<birthdate birthdate="${date}"/>`).join("") +
+      "</sanctionEntity>",
+  ).join("\n")}</export>`,
+);
+const UK_FILE = Buffer.from(
+  `<?xml version="1.0" encoding="utf-8"?><Designations>${UN_ENTITIES.map(
+    (entity, i) =>
+      `<Designation><UniqueID>UN${i}</UniqueID><IndividualEntityShip>${entity.schema === "Person" ? "Individual" : "Entity"}</IndividualEntityShip><Names>` +
+      entity.names
+        .slice(0, 1)
+        .map((name) => `<Name><Name6>${xml(name)}</Name6><NameType>Primary Name</NameType></Name>`)
+        .join("") +
+      "</Names></Designation>",
+  ).join("\n")}</Designations>`,
+);
 
 interface Status {
   lists: {
@@ -55,6 +84,8 @@ describe("kyc aml sync against a local list server", () => {
       if (path === "/consolidated.xml") return send(UN, '"un-v1"');
       if (path === "/moved") return response.writeHead(302, { location: "/consolidated.xml" }).end();
       if (path === "/ftm.json") return send(FTM);
+      if (path === "/eu.xml") return send(EU_FILE);
+      if (path === "/uk.xml") return send(UK_FILE);
       if (path === "/cut.csv") {
         // Declares the whole file, sends a third of it, then drops the connection.
         response.writeHead(200, { "content-length": OFAC.length });
@@ -160,10 +191,21 @@ describe("kyc aml sync against a local list server", () => {
     assert.ok((await status()).lists.some((row) => row.origin === "sync" && row.source !== "us_ofac_sdn"));
   });
 
-  test("a source this release cannot parse is refused with that reason", async () => {
-    const result = (await sync(["eu_fsf"])) as { outcomes: { status: string; error: string }[] };
+  test("the EU and UK lists load through sync in their own layouts, as datasets of their own", async () => {
+    for (const [key, file] of [
+      ["eu_fsf", "eu.xml"],
+      ["gb_fcdo_sanctions", "uk.xml"],
+    ] as const) {
+      const result = (await sync([key, "--url", `${base}/${file}`])) as { outcomes: { status: string }[] };
+      assert.equal(result.outcomes[0]?.status, "loaded", JSON.stringify(result.outcomes));
+      assert.equal((await list(key))?.entities, UN_ENTITIES.length);
+    }
+  });
+
+  test("a UK file served where the EU list is expected is refused and keeps the EU data", async () => {
+    const result = (await sync(["eu_fsf", "--url", `${base}/uk.xml`])) as { outcomes: { status: string }[] };
     assert.equal(result.outcomes[0]?.status, "failed");
-    assert.match(result.outcomes[0]?.error ?? "", /not parsed/);
+    assert.equal((await list("eu_fsf"))?.entities, UN_ENTITIES.length);
   });
 
   test("an unknown source is a validation error naming the known ones", async () => {
@@ -195,8 +237,8 @@ describe("kyc aml sync against a local list server", () => {
       us_ofac_sdn: true,
       us_ofac_cons: true,
       un_sc_sanctions: true,
-      eu_fsf: false,
-      gb_fcdo_sanctions: false,
+      eu_fsf: true,
+      gb_fcdo_sanctions: true,
       ftm: true,
     });
     assert.ok(sources.every((source) => source.licence.length > 0));

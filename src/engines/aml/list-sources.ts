@@ -17,9 +17,7 @@ export interface ListSource {
   /** The dataset key (aml_entities.source) the parsed entities carry. */
   dataset: string;
   licence: string;
-  /** Null when this release cannot parse the format (then `unparsed` says why). */
-  parse: ((text: string) => AmlEntity[]) | null;
-  unparsed?: string;
+  parse: (text: string) => AmlEntity[];
   /** A file with fewer entities is refused as truncated or wrong (a real list is far larger). */
   minEntities: number;
   /** In the default `kyc aml sync` and the daily job. */
@@ -110,8 +108,7 @@ export function describeSource(source: ListSource) {
     url: source.url,
     format: source.format,
     licence: source.licence,
-    parsed: source.parse !== null,
-    ...(source.unparsed ? { note: source.unparsed } : {}),
+    parsed: true,
     default: source.byDefault,
   };
 }

@@ -81,7 +81,6 @@ export async function syncListSource(
     services.log.warn({ source: source.key, err: error }, "AML list sync failed; the stored list is kept");
     return { source: source.key, status: "failed", error };
   };
-  if (!source.parse) return failed(`${source.key} is not parsed by this release (${source.unparsed})`);
   if (!url) return failed(`${source.key} has no URL configured`);
   // Conditional headers only when the stored data came from this very URL's last download.
   const headers: Record<string, string> = {};

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { buildIndex } from "../../../src/engines/aml/candidate-index.js";
 import { loadEuFsfXml } from "../../../src/engines/aml/load-eu.js";
+import { detectListFormat } from "../../../src/engines/aml/load-file.js";
 import { loadUkSanctionsXml } from "../../../src/engines/aml/load-uk.js";
 import { screen } from "../../../src/engines/aml/screen.js";
 
@@ -127,4 +128,9 @@ describe("UK Sanctions List XML", () => {
   test("another XML document is refused", () => {
     assert.throws(() => loadUkSanctionsXml("<export></export>"), /not a UK Sanctions List/);
   });
+});
+
+test("kyc aml load recognises both layouts from their content", () => {
+  assert.equal(detectListFormat(EU), "eu_fsf_xml");
+  assert.equal(detectListFormat(UK), "uk_sanctions_xml");
 });

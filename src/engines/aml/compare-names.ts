@@ -5,9 +5,12 @@ import { compareSkeletons, SKELETON_EQUAL } from "./consonant-skeleton.js";
 import { allowedCost, editCost } from "./edit-cost.js";
 import { type NameTokens, tokenizeName } from "./name-tokens.js";
 import { phoneticKey } from "./phonetic-key.js";
+import { spellingKey } from "./spelling-key.js";
 
 const INITIAL = 0.9;
 const PHONETIC = 0.75;
+/** A match only after the spelling conventions are evened out counts a little less than a plain one. */
+const SPELLING = 0.95;
 const EXTRA_QUERY_PART = 0.8;
 const EXTRA_CANDIDATE_PART = 0.2;
 
@@ -29,6 +32,16 @@ export function comparePart(a: string, b: string): number {
   if (Math.abs(a.length - b.length) <= allowed + 1) {
     const cost = editCost(a, b, allowed);
     if (cost <= allowed) similarity = 1 - cost / length;
+  }
+  if (similarity < 0.9 && Math.min(a.length, b.length) >= 4) {
+    const x = spellingKey(a);
+    const y = spellingKey(b);
+    const keyLength = Math.max(x.length, y.length);
+    const keyAllowed = allowedCost(keyLength);
+    if (Math.abs(x.length - y.length) <= keyAllowed + 1) {
+      const cost = editCost(x, y, keyAllowed);
+      if (cost <= keyAllowed) similarity = Math.max(similarity, SPELLING * (1 - cost / keyLength));
+    }
   }
   if (similarity < PHONETIC && Math.min(a.length, b.length) >= 3) {
     // research/aml.md (logic-v1): a sound match must also be plausible by edit distance,

@@ -14,9 +14,11 @@ export interface NameTokens {
 
 // Titles and suffixes that say nothing about who someone is.
 const TITLES = new Set(
-  "mr mrs ms miss mx dr prof sir dame lord lady jr sr ii iii iv hon rev gen col capt maj lt sgt esq phd".split(
-    " ",
-  ),
+  (
+    "mr mrs ms miss mx dr prof sir dame lord lady jr sr ii iii iv hon rev gen col capt maj lt sgt esq phd " +
+    // South Asian honorifics written before a name (Nepali, Hindi, Bengali): Shri, Shrimati, Sushri, Smt.
+    "shri sri shree shrimati srimati sushri smt"
+  ).split(" "),
 );
 
 // "President X" in several languages, romanised: a person's office, not their name (an organisation may

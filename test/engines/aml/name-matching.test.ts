@@ -111,4 +111,18 @@ describe("name comparison", () => {
     // Hebrew leaves short vowels out, like Arabic: its parts are compared as consonant skeletons.
     assert.ok(score("ולדימיר", "Vladimir") >= THRESHOLD);
   });
+
+  test("spellings of one name in different romanisation conventions match", () => {
+    assert.ok(score("Aleksandr Lukashenko", "Alexander Lukashenka") >= THRESHOLD);
+    assert.ok(score("Vladimir Poutine", "Wladimir Putin") >= THRESHOLD);
+    assert.ok(score("Muammar Qadhafi", "Moammar Gaddafi") >= THRESHOLD);
+    assert.ok(score("Sergey Shoygu", "Sergei Shoigu") >= THRESHOLD);
+    // Conventions are evened out, not names: different given names stay apart.
+    assert.ok(score("Aleksandr Lukashenko", "Viktor Lukashenko") < THRESHOLD);
+  });
+
+  test("South Asian honorifics are not part of the name", () => {
+    assert.equal(score("Shri Ram Bahadur Thapa", "Ram Bahadur Thapa"), 1);
+    assert.equal(score("Smt. Sita Kumari Devi", "Sita Kumari Devi"), 1);
+  });
 });

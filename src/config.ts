@@ -31,7 +31,23 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   PUBLIC_URL: z.string().url().optional(),
   FLOW_URL: z.string().url().optional(),
-  MEDIA_STORE: z.string().optional(),
+  // file:///dir, a plain directory, or s3://bucket[/prefix] (design: Processes and scale).
+  MEDIA_STORE: z
+    .string()
+    .refine(
+      (value) =>
+        !value.includes("://") || /^(file:\/\/\/|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/|$))/.test(value),
+      {
+        message: "file:///directory, a directory path, or s3://bucket/prefix",
+      },
+    )
+    .optional(),
+  S3_ENDPOINT: optionalUrl(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().min(1).optional(),
   ALLOW_PRIVATE_TARGETS: booleanFlag,
   IMPORT_ALLOW_HTTP: booleanFlag,
   // Whose X-Forwarded-For is believed for the client address (IP_ANALYSIS): off, true (any peer), or a
@@ -105,6 +121,13 @@ export interface Config {
   publicUrl: string;
   flowUrl: string;
   mediaStore: string;
+  /** How the s3:// media store connects (unused for a directory store). */
+  s3: {
+    endpoint?: string;
+    region: string;
+    forcePathStyle: boolean;
+    credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+  };
   allowPrivateTargets: boolean;
   importAllowHttp: boolean;
   /** Fastify's trustProxy: false (default), true, or proxy addresses/CIDRs. */
@@ -162,6 +185,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three or none",
     );
   }
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: set both or neither",
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
@@ -175,6 +203,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     flowUrl: trimSlash(e.FLOW_URL ?? publicUrl),
     mediaStore: e.MEDIA_STORE ?? `file://${resolve(dataDir, "media")}`,
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      credentials: e.AWS_ACCESS_KEY_ID
+        ? {
+            accessKeyId: e.AWS_ACCESS_KEY_ID,
+            secretAccessKey: e.AWS_SECRET_ACCESS_KEY!,
+            sessionToken: e.AWS_SESSION_TOKEN,
+          }
+        : undefined,
+    },
     allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS,
     importAllowHttp: e.IMPORT_ALLOW_HTTP,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

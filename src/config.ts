@@ -88,6 +88,8 @@ const envSchema = z.object({
   AML_MAX_LIST_AGE_HOURS: z.coerce.number().min(1).max(100_000).default(48),
   // Load the dated list snapshot shipped in lists/ when the database holds no list (default on; tests off).
   AML_SNAPSHOT: z.enum(["on", "off", ""]).optional(),
+  // How often a node on a shared PostgreSQL server looks for a list load made through another process.
+  AML_RELOAD_CHECK_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   // The daily `kyc aml sync` job (default on; tests off).
   AML_SYNC_DAILY: z.enum(["on", "off", ""]).optional(),
   // FtM/OpenSanctions export the operator may sync (`kyc aml sync ftm`); its licence is the operator's affair.
@@ -155,6 +157,8 @@ export interface Config {
   amlMaxListAgeHours: number;
   /** Whether the shipped snapshot is loaded when no list is stored (AML_SNAPSHOT; off by default under test). */
   amlSnapshot: boolean;
+  /** How often (ms) a node on a shared PostgreSQL server checks for a newer list load (AML_RELOAD_CHECK_MS). */
+  amlReloadCheckMs: number;
   /** Whether the daily job downloads the default list sources (AML_SYNC_DAILY; off by default under test). */
   amlSyncDaily: boolean;
   /** An FtM entities export URL for `kyc aml sync ftm` (AML_FTM_URL). */
@@ -247,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     amlMaxListAgeHours: e.AML_MAX_LIST_AGE_HOURS,
     amlSnapshot: e.AML_SNAPSHOT ? e.AML_SNAPSHOT === "on" : e.NODE_ENV !== "test",
+    amlReloadCheckMs: e.AML_RELOAD_CHECK_MS,
     amlSyncDaily: e.AML_SYNC_DAILY ? e.AML_SYNC_DAILY === "on" : e.NODE_ENV !== "test",
     amlFtmUrl: e.AML_FTM_URL,
   };

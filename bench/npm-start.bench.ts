@@ -1,0 +1,83 @@
+// `npm start` until /healthz answers (issue 18: no rebuild when the build is up to date), in three cases
+// measured in the same run: a full build (no recorded build inputs: the baseline, what every start used
+// to cost), starts with an up-to-date build, and a start after a server source changed (only the
+// server's tsc runs). Each start is stopped with SIGTERM before the next; one DATA_DIR serves them all, so
+// only the first start creates the embedded database.
+// Run: node --import tsx bench/npm-start.bench.ts   (START_BENCH_RUNS=N up-to-date starts, default 5; ~2 min)
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { freePort } from "../test/support/kyc-process.js";
+import { percentile } from "./support/latency-stats.js";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const STATE = join(ROOT, "dist/.build-inputs.json");
+const RUNS = Number(process.env.START_BENCH_RUNS ?? 5);
+const dataDir = mkdtempSync(join(tmpdir(), "kyc-start-bench-"));
+
+async function timedStart(): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child: ChildProcess = spawn("npm", ["start", "--silent"], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", AML_SYNC_DAILY: "off" },
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${stderr}`);
+      const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (up) return (performance.now() - started) / 1000;
+      if (performance.now() - started > 300_000) throw new Error(`no answer after 300 s:\n${stderr}`);
+      await sleep(50);
+    }
+  } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    process.kill(-child.pid!, "SIGTERM");
+    await Promise.race([exited, sleep(15_000)]);
+    if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+  }
+}
+
+const forget = (names: string[] | "all") => {
+  if (names === "all") return rmSync(STATE, { force: true });
+  const state = JSON.parse(readFileSync(STATE, "utf8")) as Record<string, string>;
+  for (const name of names) delete state[name];
+  writeFileSync(STATE, JSON.stringify(state));
+};
+
+try {
+  forget("all");
+  const full = await timedStart();
+  console.log(`full build + start: ${full.toFixed(1)} s`);
+  const upToDate: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    upToDate.push(await timedStart());
+    console.log(`up-to-date start ${i + 1}: ${upToDate.at(-1)!.toFixed(2)} s`);
+  }
+  forget(["server"]);
+  const serverOnly = await timedStart();
+  console.log(`server sources changed (tsc only) + start: ${serverOnly.toFixed(1)} s`);
+  const median = percentile(
+    [...upToDate].sort((a, b) => a - b),
+    50,
+  );
+  console.log(
+    `npm start: up-to-date median ${median.toFixed(2)} s (min ${Math.min(...upToDate).toFixed(2)}, ` +
+      `max ${Math.max(...upToDate).toFixed(2)}, n=${RUNS}); full build ${full.toFixed(1)} s ` +
+      `(×${(median / full).toFixed(3)} of it); server rebuild ${serverOnly.toFixed(1)} s`,
+  );
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -195,7 +195,7 @@ async function main(): Promise<void> {
       (await Promise.all([listed(nodeA!, name), listed(nodeB!, name)])).every(Boolean),
     );
     log(
-      `AML list ${file} seen by both nodes ${((Date.now() - loadedAt) / 1000).toFixed(1)} s after `kyc aml load` returned`,
+      `AML list ${file} seen by both nodes ${((Date.now() - loadedAt) / 1000).toFixed(1)} s after kyc aml load returned`,
     );
   }
 

@@ -1,7 +1,8 @@
 // `npm start` until /healthz answers (issue 18: no rebuild when the build is up to date), in three cases
 // measured in the same run: a full build (no recorded build inputs: the baseline, what every start used
 // to cost), starts with an up-to-date build, and a start after a server source changed (only the
-// server's tsc runs). Each start is stopped with SIGTERM before the next; one DATA_DIR serves them all, so
+// server's tsc runs), plus the bare server (`node bin/kyc.js start`, no check) alternating with the
+// up-to-date starts. Each start is stopped with SIGTERM before the next; one DATA_DIR serves them all, so
 // only the first start creates the embedded database.
 // Run: node --import tsx bench/npm-start.bench.ts   (START_BENCH_RUNS=N up-to-date starts, default 5; ~2 min)
 import { type ChildProcess, spawn } from "node:child_process";
@@ -18,10 +19,13 @@ const STATE = join(ROOT, "dist/.build-inputs.json");
 const RUNS = Number(process.env.START_BENCH_RUNS ?? 5);
 const dataDir = mkdtempSync(join(tmpdir(), "kyc-start-bench-"));
 
-async function timedStart(): Promise<number> {
+/** Seconds until /healthz answers: `npm start` (build check, then the server), or the bare server. */
+async function timedStart(command: "npm start" | "kyc start" = "npm start"): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child: ChildProcess = spawn("npm", ["start", "--silent"], {
+  const [program, args] =
+    command === "npm start" ? ["npm", ["start", "--silent"]] : [process.execPath, ["bin/kyc.js", "start"]];
+  const child: ChildProcess = spawn(program as string, args as string[], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "ignore", "pipe"],
@@ -61,10 +65,16 @@ try {
   forget("all");
   const full = await timedStart();
   console.log(`full build + start: ${full.toFixed(1)} s`);
+  // Alternating with the bare server (node bin/kyc.js start, no build check) in the same run: the
+  // difference is what the check costs, whatever the machine's load does to the server's own start.
   const upToDate: number[] = [];
+  const bare: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    upToDate.push(await timedStart());
-    console.log(`up-to-date start ${i + 1}: ${upToDate.at(-1)!.toFixed(2)} s`);
+    upToDate.push(await timedStart("npm start"));
+    bare.push(await timedStart("kyc start"));
+    console.log(
+      `run ${i + 1}: npm start ${upToDate.at(-1)!.toFixed(2)} s, bare kyc start ${bare.at(-1)!.toFixed(2)} s`,
+    );
   }
   forget(["server"]);
   const serverOnly = await timedStart();

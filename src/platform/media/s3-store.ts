@@ -2,14 +2,7 @@
 // every API node and worker reads what any other wrote. Bodies stream both ways: a response pipes the
 // object's body, a streamed write sends its bytes with their length up front.
 import type { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { MediaStore } from "./media-store.js";
 import { assertStorePath } from "./store-path.js";
 
@@ -27,39 +20,48 @@ export interface S3Settings {
 }
 
 export function createS3Store(settings: S3Settings): MediaStore {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: settings.credentials,
-    // Checksums only where S3 requires them: the SDK's default (a CRC32 trailer in an aws-chunked body) is
-    // not understood by several S3-compatible servers, which would store the chunk framing as the object.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  // The SDK is loaded on first use: a node on the directory store never pays for importing it at start.
+  let connected: Promise<{ client: S3Client; sdk: typeof import("@aws-sdk/client-s3") }> | null = null;
+  const connect = () => {
+    connected ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        forcePathStyle: settings.forcePathStyle,
+        credentials: settings.credentials,
+        // Checksums only where S3 requires them: the SDK's default (a CRC32 trailer in an aws-chunked body)
+        // is not understood by several S3-compatible servers, which would store the chunk framing as the object.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      }),
+    }));
+    return connected;
+  };
   const Bucket = settings.bucket;
   const keyOf = (path: string) => {
     assertStorePath(path);
     return settings.prefix ? `${settings.prefix}/${path}` : path;
   };
   const openObject = async (path: string) => {
+    const Key = keyOf(path);
+    const { client, sdk } = await connect();
     try {
-      const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(path) }));
+      const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key }));
       return object.Body ? { body: object.Body as Readable, size: object.ContentLength ?? 0 } : null;
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(sdk, error)) return null;
       throw error;
     }
   };
+  const putObject = async (path: string, Body: Buffer | Readable, ContentLength: number) => {
+    const Key = keyOf(path);
+    const { client, sdk } = await connect();
+    await client.send(new sdk.PutObjectCommand({ Bucket, Key, Body, ContentLength }));
+  };
   return {
-    async put(path, bytes) {
-      await client.send(
-        new PutObjectCommand({ Bucket, Key: keyOf(path), Body: bytes, ContentLength: bytes.length }),
-      );
-    },
-    async putStream(path, body, size) {
-      await client.send(new PutObjectCommand({ Bucket, Key: keyOf(path), Body: body, ContentLength: size }));
-    },
+    put: (path, bytes) => putObject(path, bytes, bytes.length),
+    putStream: putObject,
     async get(path) {
       const file = await openObject(path);
       if (!file) return null;
@@ -69,20 +71,22 @@ export function createS3Store(settings: S3Settings): MediaStore {
     },
     open: openObject,
     async delete(path) {
+      const Key = keyOf(path);
+      const { client, sdk } = await connect();
       // DeleteObject succeeds for a missing key, as the directory store's rm({force}) does.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(path) }));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key }));
     },
     async close() {
-      client.destroy();
+      if (connected) (await connected).client.destroy();
     },
   };
 }
 
-function isMissing(error: unknown): boolean {
-  if (error instanceof NoSuchKey) return true;
+function isMissing(sdk: typeof import("@aws-sdk/client-s3"), error: unknown): boolean {
+  if (error instanceof sdk.NoSuchKey) return true;
   // A missing bucket is a misconfiguration, not a missing file: it fails loudly.
   return (
-    error instanceof S3ServiceException &&
+    error instanceof sdk.S3ServiceException &&
     error.$metadata.httpStatusCode === 404 &&
     error.name !== "NoSuchBucket"
   );

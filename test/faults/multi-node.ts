@@ -228,28 +228,44 @@ async function main(): Promise<void> {
 
   // 3. The rate limit is one budget across nodes: 60 creates of one tenant split over A and B within a
   //    minute get exactly 40 through (per-node counters would let all 60 through).
-  const probe = await kyc("tenant", "create", "--name", "Probe", "--credits", "1000");
-  const probeHeaders = { "x-api-key": String(probe.api_key), "content-type": "application/json" };
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 40_000) await sleep(60_000 - intoMinute + 500); // keep the burst inside one window
-  const burst = await Promise.all(
-    nodes.flatMap((node) =>
-      Array.from({ length: CREATES_PER_NODE }, () =>
-        fetch(`${node.url}/v3/session/`, { method: "POST", headers: probeHeaders, body: "{}" }).then(
-          (response) => ({ node: node.url, status: response.status }),
+  //    A burst that straddles a minute boundary counts against two windows: it is discarded and repeated
+  //    once, with a fresh tenant.
+  let outcome: { allowed: number; refused: number; total: number; tenantId: string } | null = null;
+  for (let attempt = 1; attempt <= 2 && !outcome; attempt++) {
+    const probe = await kyc("tenant", "create", "--name", `Probe ${attempt}`, "--credits", "1000");
+    const probeHeaders = { "x-api-key": String(probe.api_key), "content-type": "application/json" };
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 45_000) await sleep(60_000 - intoMinute + 200);
+    const window = Math.floor(Date.now() / 60_000);
+    const burst = await Promise.all(
+      nodes.flatMap((node) =>
+        Array.from({ length: CREATES_PER_NODE }, () =>
+          fetch(`${node.url}/v3/session/`, { method: "POST", headers: probeHeaders, body: "{}" }).then(
+            (response) => response.status,
+          ),
         ),
       ),
-    ),
-  );
-  const allowed = burst.filter((answer) => answer.status === 201).length;
-  assert.equal(allowed, CREATE_LIMIT, `creates allowed across both nodes: ${allowed}`);
-  assert.equal(burst.filter((answer) => answer.status === 429).length, 2 * CREATES_PER_NODE - CREATE_LIMIT);
+    );
+    if (Math.floor(Date.now() / 60_000) !== window) {
+      log("the rate-limit burst crossed a minute boundary; repeating it");
+      continue;
+    }
+    outcome = {
+      allowed: burst.filter((status) => status === 201).length,
+      refused: burst.filter((status) => status === 429).length,
+      total: burst.length,
+      tenantId: String(probe.tenant_id),
+    };
+  }
+  assert.ok(outcome, "a burst inside one minute");
+  assert.equal(outcome.allowed, CREATE_LIMIT, `creates allowed across both nodes: ${outcome.allowed}`);
+  assert.equal(outcome.refused, 2 * CREATES_PER_NODE - CREATE_LIMIT);
   const redis = new Redis(redisUrl);
-  const redisKeys = await redis.keys(`*${String(probe.tenant_id)}*`);
+  const redisKeys = await redis.keys(`*${outcome.tenantId}*`);
   await redis.quit();
   assert.ok(redisKeys.length > 0, "the counters live in Redis");
   log(
-    `rate limit shared: ${allowed} of ${burst.length} creates allowed across both nodes (limit ${CREATE_LIMIT})`,
+    `rate limit shared: ${outcome.allowed} of ${outcome.total} creates allowed across both nodes (limit ${CREATE_LIMIT})`,
   );
 
   // 4. Kill node A with SIGKILL while it creates sessions and decides others (created on B, answered on A).

@@ -31,7 +31,23 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   PUBLIC_URL: z.string().url().optional(),
   FLOW_URL: z.string().url().optional(),
-  MEDIA_STORE: z.string().optional(),
+  // file:///dir, a plain directory, or s3://bucket[/prefix] (design: Processes and scale).
+  MEDIA_STORE: z
+    .string()
+    .refine(
+      (value) =>
+        !value.includes("://") || /^(file:\/\/\/|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/|$))/.test(value),
+      {
+        message: "file:///directory, a directory path, or s3://bucket/prefix",
+      },
+    )
+    .optional(),
+  S3_ENDPOINT: optionalUrl(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().min(1).optional(),
   ALLOW_PRIVATE_TARGETS: booleanFlag,
   IMPORT_ALLOW_HTTP: booleanFlag,
   // Whose X-Forwarded-For is believed for the client address (IP_ANALYSIS): off, true (any peer), or a
@@ -72,6 +88,8 @@ const envSchema = z.object({
   AML_MAX_LIST_AGE_HOURS: z.coerce.number().min(1).max(100_000).default(48),
   // Load the dated list snapshot shipped in lists/ when the database holds no list (default on; tests off).
   AML_SNAPSHOT: z.enum(["on", "off", ""]).optional(),
+  // How often a node on a shared PostgreSQL server looks for a list load made through another process.
+  AML_RELOAD_CHECK_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   // The daily `kyc aml sync` job (default on; tests off).
   AML_SYNC_DAILY: z.enum(["on", "off", ""]).optional(),
   // FtM/OpenSanctions export the operator may sync (`kyc aml sync ftm`); its licence is the operator's affair.
@@ -105,6 +123,13 @@ export interface Config {
   publicUrl: string;
   flowUrl: string;
   mediaStore: string;
+  /** How the s3:// media store connects (unused for a directory store). */
+  s3: {
+    endpoint?: string;
+    region: string;
+    forcePathStyle: boolean;
+    credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+  };
   allowPrivateTargets: boolean;
   importAllowHttp: boolean;
   /** Fastify's trustProxy: false (default), true, or proxy addresses/CIDRs. */
@@ -132,6 +157,8 @@ export interface Config {
   amlMaxListAgeHours: number;
   /** Whether the shipped snapshot is loaded when no list is stored (AML_SNAPSHOT; off by default under test). */
   amlSnapshot: boolean;
+  /** How often (ms) a node on a shared PostgreSQL server checks for a newer list load (AML_RELOAD_CHECK_MS). */
+  amlReloadCheckMs: number;
   /** Whether the daily job downloads the default list sources (AML_SYNC_DAILY; off by default under test). */
   amlSyncDaily: boolean;
   /** An FtM entities export URL for `kyc aml sync ftm` (AML_FTM_URL). */
@@ -162,6 +189,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three or none",
     );
   }
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: set both or neither",
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
@@ -175,6 +207,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     flowUrl: trimSlash(e.FLOW_URL ?? publicUrl),
     mediaStore: e.MEDIA_STORE ?? `file://${resolve(dataDir, "media")}`,
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      credentials: e.AWS_ACCESS_KEY_ID
+        ? {
+            accessKeyId: e.AWS_ACCESS_KEY_ID,
+            secretAccessKey: e.AWS_SECRET_ACCESS_KEY!,
+            sessionToken: e.AWS_SESSION_TOKEN,
+          }
+        : undefined,
+    },
     allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS,
     importAllowHttp: e.IMPORT_ALLOW_HTTP,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -207,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     amlMaxListAgeHours: e.AML_MAX_LIST_AGE_HOURS,
     amlSnapshot: e.AML_SNAPSHOT ? e.AML_SNAPSHOT === "on" : e.NODE_ENV !== "test",
+    amlReloadCheckMs: e.AML_RELOAD_CHECK_MS,
     amlSyncDaily: e.AML_SYNC_DAILY ? e.AML_SYNC_DAILY === "on" : e.NODE_ENV !== "test",
     amlFtmUrl: e.AML_FTM_URL,
   };

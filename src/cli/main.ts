@@ -143,6 +143,11 @@ async function runProcess(config: Config, mode: "start" | "serve" | "worker"): P
       );
     }
     lock = lockDataDir(config.dataDir);
+  } else if (mode !== "start" && !config.sessionTokenKey) {
+    // Split processes keep their own DATA_DIR: a key file per node would give each node other session URLs.
+    throw new ConfigError(
+      `'kyc ${mode}' runs beside other nodes: set SESSION_TOKEN_KEY (32+ characters, the same on every node).`,
+    );
   }
   const services = await createServices(config);
   if (config.allowPrivateTargets) {

@@ -53,7 +53,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
     log,
     rateLimiter,
     keyUsage: createKeyUsageRecorder(database.db),
-    media: createMediaStore(config.mediaStore),
+    media: createMediaStore(config.mediaStore, config.s3),
     engines: createEngines(config, log),
     messaging: createMessaging(config, log),
     hooks: serviceHooks,
@@ -65,5 +65,6 @@ export async function closeServices(services: Services): Promise<void> {
   await services.messaging.close();
   await services.keyUsage.close();
   await services.rateLimiter.close();
+  await services.media.close();
   await services.database.close();
 }

@@ -50,13 +50,17 @@ export interface KycServer {
   output(): string;
 }
 
-/** Starts `kyc start` on a free loopback port and waits until /healthz answers. */
+/** Starts `kyc start` (or `kyc serve`, an API-only node) on a free loopback port and waits until /healthz answers. */
 export async function startKycServer(
   env: Record<string, string | undefined>,
   timeoutMs = Number(process.env.KYC_START_TIMEOUT_MS ?? 180_000),
+  mode: "start" | "serve" = "start",
 ): Promise<KycServer> {
   const port = await freePort();
-  const child = spawnKyc(["start"], kycEnv({ ...env, PORT: String(port), HOST: "127.0.0.1" }));
+  const child = spawnKyc(
+    [mode],
+    kycEnv({ PUBLIC_URL: `http://127.0.0.1:${port}`, ...env, PORT: String(port), HOST: "127.0.0.1" }),
+  );
   let output = "";
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -78,6 +82,18 @@ export async function startKycServer(
     }
     await sleep(200);
   }
+}
+
+/** Starts `kyc worker` (job workers only, no HTTP); its output is kept for failure reports. */
+export function startKycWorker(env: Record<string, string | undefined>): Omit<KycServer, "url"> {
+  const child = spawnKyc(["worker"], kycEnv(env));
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  return { child, output: () => output };
 }
 
 /** Resolves with the exit code/signal, or null if the child is still running after `ms`. */

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { AppError } from "../../platform/errors.js";
 import type { App } from "../../platform/http/app.js";
-import { readTenantEvidence } from "../../platform/media/evidence.js";
+import { openTenantEvidence } from "../../platform/media/evidence.js";
 import type { Services } from "../../services.js";
 import { CONSOLE_TAGS, tenantParams } from "../console-schemas.js";
 
@@ -20,13 +20,14 @@ export function registerConsoleGetMediaRoute(app: App, services: Services): void
     },
     async (request, reply) => {
       const { tenant_id: tenantId, "*": path } = request.params;
-      const file = await readTenantEvidence(services.db, services.media, tenantId, path);
+      const file = await openTenantEvidence(services.db, services.media, tenantId, path);
       if (!file) throw new AppError("not_found", { detail: "Not found." });
       return reply
         .header("content-type", file.contentType)
+        .header("content-length", file.size)
         .header("cache-control", "private, max-age=300")
         .header("x-content-type-options", "nosniff")
-        .send(file.bytes);
+        .send(file.body);
     },
   );
 }

@@ -12,7 +12,7 @@ import { readListAges } from "./list-state.js";
 import { loadSnapshotIfEmpty } from "./load-snapshot.js";
 import { createYenteEngine } from "./yente-engine.js";
 
-/** How often a node on a shared PostgreSQL server looks for a newer list load. */
+/** How often a node on a shared PostgreSQL server looks for a newer list load (AML_RELOAD_CHECK_MS). */
 export const AML_SYNC_INTERVAL_MS = 60_000;
 
 interface SyncState {
@@ -29,7 +29,7 @@ export interface AmlSyncServices {
   db: Queryable;
   log: Logger;
   engines: { aml(): AmlEngine };
-  config?: Pick<Config, "amlSnapshot" | "amlMaxListAgeHours">;
+  config?: Pick<Config, "amlSnapshot" | "amlMaxListAgeHours"> & Partial<Pick<Config, "amlReloadCheckMs">>;
 }
 
 /** The configured engine: the built-in index (filled from the database) or a yente server. */
@@ -125,7 +125,7 @@ export async function amlIndexStatus(services: AmlSyncServices): Promise<AmlInde
 
 /**
  * Starts keeping the index: a background build now, and with `periodic` (several nodes on one
- * PostgreSQL server) a check of the newest load every AML_SYNC_INTERVAL_MS. Returns a stop function.
+ * PostgreSQL server) a check of the newest load every AML_RELOAD_CHECK_MS (default AML_SYNC_INTERVAL_MS). Returns a stop function.
  */
 export function startAmlIndexSync(services: AmlSyncServices, options: { periodic: boolean }): () => void {
   const engine = services.engines.aml();
@@ -143,7 +143,7 @@ export function startAmlIndexSync(services: AmlSyncServices, options: { periodic
     : Promise.resolve();
   void first.then(sync);
   if (!options.periodic) return () => {};
-  const timer = setInterval(sync, AML_SYNC_INTERVAL_MS);
+  const timer = setInterval(sync, services.config?.amlReloadCheckMs ?? AML_SYNC_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

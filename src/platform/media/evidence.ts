@@ -3,7 +3,7 @@
 
 import type { Queryable } from "../db/transaction.js";
 import { newToken } from "../ids.js";
-import type { MediaStore } from "./media-store.js";
+import type { MediaFile, MediaStore } from "./media-store.js";
 
 export interface SaveEvidenceInput {
   tenantId: string;
@@ -83,13 +83,29 @@ export async function readTenantEvidence(
   tenantId: string,
   path: string,
 ): Promise<{ contentType: string; bytes: Buffer } | null> {
-  const row = await db
+  const row = await findTenantEvidence(db, tenantId, path);
+  const bytes = row ? await media.get(row.path) : null;
+  return row && bytes ? { contentType: row.content_type, bytes } : null;
+}
+
+/** The same file opened as a stream (HTTP responses pipe it; nothing is held whole in memory). */
+export async function openTenantEvidence(
+  db: Queryable,
+  media: MediaStore,
+  tenantId: string,
+  path: string,
+): Promise<(MediaFile & { contentType: string }) | null> {
+  const row = await findTenantEvidence(db, tenantId, path);
+  const file = row ? await media.open(row.path) : null;
+  return row && file ? { ...file, contentType: row.content_type } : null;
+}
+
+function findTenantEvidence(db: Queryable, tenantId: string, path: string) {
+  return db
     .selectFrom("media_objects")
     .select(["path", "content_type"])
     .where("path", "=", path)
     .where("tenant_id", "=", tenantId)
     .where("purged_at", "is", null)
     .executeTakeFirst();
-  const bytes = row ? await media.get(row.path) : null;
-  return row && bytes ? { contentType: row.content_type, bytes } : null;
 }

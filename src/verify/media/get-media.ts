@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { AppError } from "../../platform/errors.js";
 import { type App, tenantOf } from "../../platform/http/app.js";
-import { readTenantEvidence } from "../../platform/media/evidence.js";
+import { openTenantEvidence } from "../../platform/media/evidence.js";
 import type { Services } from "../../services.js";
 
 export function registerGetMediaRoute(app: App, services: Services): void {
@@ -24,13 +24,14 @@ export function registerGetMediaRoute(app: App, services: Services): void {
       if ((await evidenceIsTest(services, tenant.tenantId, path)) !== tenant.test) {
         throw new AppError("not_found", { detail: "Not found." });
       }
-      const file = await readTenantEvidence(services.db, services.media, tenant.tenantId, path);
+      const file = await openTenantEvidence(services.db, services.media, tenant.tenantId, path);
       if (!file) throw new AppError("not_found", { detail: "Not found." });
       return reply
         .header("content-type", file.contentType)
+        .header("content-length", file.size)
         .header("cache-control", "private, max-age=300")
         .header("x-content-type-options", "nosniff")
-        .send(file.bytes);
+        .send(file.body);
     },
   );
 }

@@ -1,6 +1,6 @@
 // PDF intake for proof of address: the text layer of each page read with pdfjs-dist (bills and statements
 // downloaded from a bank or utility are text PDFs), and pages without text (scans, photos saved as PDF)
-// rasterised by pdfjs on @napi-rs/canvas for OCR. Untrusted input: no eval, no font loading, a page limit
+// rasterised by pdfjs on @napi-rs/canvas for OCR. Untrusted input: no font loading (pdfjs 6 has no eval path left to switch off), a page limit
 // checked before any page is parsed.
 import { AppError } from "../../platform/errors.js";
 
@@ -73,7 +73,6 @@ export async function openPdf(bytes: Buffer, maxPages: number): Promise<PdfDocum
   const { getDocument } = await loadPdfJs();
   const task = getDocument({
     data: new Uint8Array(bytes),
-    isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     stopAtErrors: false,

@@ -25,7 +25,7 @@ import { AppError, isAppError } from "../../platform/errors.js";
 import { mediaUrl, saveEvidence } from "../../platform/media/evidence.js";
 import type { Services } from "../../services.js";
 import type { StepConfigs } from "../applicant/step-contract.js";
-import type { ModuleContext, NodeStatus, WorkflowModule, WorkflowNode } from "./module.js";
+import type { NodeStatus, WorkflowModule, WorkflowNode } from "./module.js";
 import { decodePoaFile } from "./poa-file.js";
 import { identityName, nameMatchScore } from "./poa-name-match.js";
 

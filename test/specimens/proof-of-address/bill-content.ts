@@ -166,7 +166,8 @@ export function billContent(
     issueDateBs: bsDated ? toBikramSambat(issueDate).iso : null,
   };
   const issuers = ISSUERS[kind];
-  const issuer = random.pick(ne ? issuers.ne : issuers.en);
+  const issuerIndex = random.int(0, 1);
+  const issuer = (ne ? issuers.ne : issuers.en)[issuerIndex]!;
   const rows: BillRow[] = [];
   const table: string[][] = [];
   const holder = (labelEn: string, labelNe: string) =>
@@ -185,7 +186,9 @@ export function billContent(
   let title = "";
   switch (kind) {
     case "utility_bill": {
-      title = ne ? "विद्युत महसुल बिल" : random.pick(["Electricity Bill", "Water Supply Bill"]);
+      title = ne
+        ? ["विद्युत महसुल बिल", "खानेपानी महसुल बिल"][issuerIndex]!
+        : ["Electricity Bill", "Water Supply Bill"][issuerIndex]!;
       holder("Customer Name", "ग्राहकको नाम");
       addressRows("Service Address", "ठेगाना");
       rows.push({

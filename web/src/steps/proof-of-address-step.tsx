@@ -87,7 +87,7 @@ export function ProofOfAddressStep({ t, config, submit }: StepProps) {
     <>
       <Heading>{t("poa.heading")}</Heading>
       <p class="muted">{t("poa.body", { days: settings.max_age_days ?? 90 })}</p>
-      {types.length > 0 ? (
+      {types.length > 0 && !chosen ? (
         <div class="poa-types">
           <p class="small muted">{t("poa.accepted")}</p>
           <ul>

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
+import { createOperator } from "../src/console/operators.js";
 import { createWorkflow } from "../src/verify/workflows/workflows.js";
 import { generatePoaSpecimen, type PoaSpecimen } from "../test/specimens/proof-of-address/generate.js";
 import { launchBrowser, newDesktop, newPhone, shot } from "./support/browser.js";
@@ -13,6 +14,7 @@ describe("proof of address screen", () => {
   let server: FlowServer;
   let browser: Browser;
   let workflow: string;
+  let strict: string;
 
   before(async () => {
     server = await startFlowServer();
@@ -26,14 +28,32 @@ describe("proof of address screen", () => {
         ],
       })
     ).id;
+    strict = (
+      await createWorkflow(server.services.db, server.tenant.tenant_id, {
+        name: "Proof of address, reviewed",
+        nodes: [
+          { id: "aml", feature: "AML_SCREENING", config: {} },
+          { id: "poa", feature: "PROOF_OF_ADDRESS", config: { min_confidence: 0.99 } },
+        ],
+      })
+    ).id;
+    await createOperator(server.services.db, {
+      email: "poa@example.com",
+      password: "poa e2e password",
+      role: "admin",
+    });
   });
   after(async () => {
     await browser?.close();
     await server?.close();
   });
 
-  async function atPoa(name: string, locale = "en") {
-    const session = await server.createSession({ workflow_id: workflow, locale });
+  async function atPoa(name: string, locale = "en", workflowId = workflow, vendorData?: string) {
+    const session = await server.createSession({
+      workflow_id: workflowId,
+      locale,
+      ...(vendorData ? { vendor_data: vendorData } : {}),
+    });
     await fetch(`${server.url}/flow-api/${session.token}/state`);
     const response = await fetch(`${server.url}/flow-api/${session.token}/steps/aml`, {
       method: "POST",
@@ -123,6 +143,47 @@ describe("proof of address screen", () => {
     const poa = await entry(session.id);
     assert.equal(poa.status, "approved", JSON.stringify(poa));
     assert.equal(poa.data.language, "ne");
+    await context.close();
+  });
+
+  test("a reading below min_confidence goes to review; the console shows what was read beside the page", async () => {
+    const bill = await generatePoaSpecimen(204, {
+      kind: "telecom_bill",
+      language: "en",
+      format: "photo",
+      ageDays: 25,
+    });
+    const session = await atPoa(bill.truth.nameLatin, "en", strict, "e2e-poa-review");
+    const sent = await fetch(`${server.url}/flow-api/${session.token}/steps/poa`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ file: bill.bytes.toString("base64"), source: "camera" }),
+    });
+    assert.equal(sent.status, 200, await sent.text());
+    const finished = await fetch(`${server.url}/flow-api/${session.token}/finish`, { method: "POST" });
+    assert.equal(finished.status, 200, await finished.text());
+    const poa = await entry(session.id);
+    assert.equal(poa.status, "in_review", JSON.stringify(poa));
+    assert.ok(poa.warnings.includes("poa_low_confidence"));
+
+    const context = await newDesktop(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/console/`);
+    await page.getByLabel("Email").fill("poa@example.com");
+    await page.getByLabel("Password").fill("poa e2e password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "Review queue" }).waitFor();
+    await page.getByLabel("Search").fill("e2e-poa-review");
+    await page.getByRole("link", { name: "e2e-poa-review" }).click();
+    await page.getByRole("heading", { name: "Proof of address" }).waitFor();
+    await page.getByText("poa low confidence").first().waitFor();
+    await page.locator("img.poa-page").waitFor();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>("img.poa-page");
+      return img?.complete === true && img.naturalWidth > 0;
+    });
+    await page.getByRole("heading", { name: "Proof of address" }).scrollIntoViewIfNeeded();
+    await shot(page, "proof-of-address-console-desktop");
     await context.close();
   });
 });

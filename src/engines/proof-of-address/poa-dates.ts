@@ -55,10 +55,11 @@ export function findDates(raw: string): FoundDate[] {
   const push = (date: FoundDate | null) => {
     if (date && !found.some((other) => Math.abs(other.index - date.index) < 4)) found.push(date);
   };
-  for (const m of text.matchAll(/\b(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})\b/g)) {
+  // Separators as OCR reads a slash on a photo: | [ ] \ as well as - / .
+  for (const m of text.matchAll(/\b(\d{4})\s*[-/.|[\]\\]\s*(\d{1,2})\s*[-/.|[\]\\]\s*(\d{1,2})\b/g)) {
     push(dated(Number(m[1]), Number(m[2]), Number(m[3]), m.index));
   }
-  for (const m of text.matchAll(/\b(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{4})\b/g)) {
+  for (const m of text.matchAll(/\b(\d{1,2})\s*[-/.|[\]\\]\s*(\d{1,2})\s*[-/.|[\]\\]\s*(\d{4})\b/g)) {
     push(dated(Number(m[3]), Number(m[2]), Number(m[1]), m.index));
   }
   const lower = text.toLowerCase();

@@ -107,6 +107,9 @@ export function extractAddress(lines: readonly PoaLine[]): FieldValue | null {
       .join(parts.at(0)!.endsWith(",") ? " " : ", ")
       .replace(/\s*,\s*,/g, ",")
       .replace(/-\s+(?=[\d०-९])/gu, "-")
+      // OCR reads a final l as | and a stray quote or semicolon into a word on photos.
+      .replace(/(?<=\p{L})\|/gu, "l")
+      .replace(/(?<=\p{L})[;"”“'](?=,|\s|$)/gu, "")
       .replace(/\s+,/g, ",")
       .replace(/\s+/g, " ")
       .replace(/[,;]+$/u, "")

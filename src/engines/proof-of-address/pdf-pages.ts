@@ -20,6 +20,9 @@ export interface PdfDocument {
   close(): Promise<void>;
 }
 
+/** The longer side of a rendered page, in pixels (an A4 page at 2.1 × 72 dpi is 1754 px high). */
+export const MAX_RENDER_SIDE = 2600;
+
 /** Fewer characters than this on a page means it is an image: OCR it instead. */
 export const SCANNED_PAGE_TEXT = 40;
 
@@ -115,7 +118,10 @@ export async function openPdf(bytes: Buffer, maxPages: number): Promise<PdfDocum
     pages,
     async render(pageNumber, scale) {
       const page = await document.getPage(pageNumber);
-      const viewport = page.getViewport({ scale });
+      // A page can declare any size (14 400 pt a side): the render is capped, whatever the scale asked.
+      const natural = page.getViewport({ scale: 1 });
+      const capped = Math.min(scale, MAX_RENDER_SIDE / Math.max(natural.width, natural.height));
+      const viewport = page.getViewport({ scale: capped });
       const factory = (document as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
       const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
       // A scan on a white page: paint the page white first (the canvas starts transparent).

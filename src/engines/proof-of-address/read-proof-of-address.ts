@@ -166,7 +166,7 @@ export async function readProofOfAddress(
       await pdf.close();
     }
   } else {
-    [screenshot] = await Promise.all([checkScreenshot(bytes, options.ocr)]);
+    screenshot = await checkScreenshot(bytes, options.ocr);
     const read = await readImages([bytes], options.ocr, today);
     lines = read.lines;
     fields = read.fields;

@@ -50,17 +50,23 @@ function dated(year: number, month: number, day: number, index: number): FoundDa
 
 /** Every date in `text`, in order of appearance. */
 export function findDates(raw: string): FoundDate[] {
-  const text = toAsciiDigits(raw.normalize("NFC"));
+  const normalised = raw.normalize("NFC");
+  // Devanagari digits map one to one onto ASCII ones, so indices stay valid in both strings.
+  const text = toAsciiDigits(normalised);
   const found: FoundDate[] = [];
-  const push = (date: FoundDate | null) => {
-    if (date && !found.some((other) => Math.abs(other.index - date.index) < 4)) found.push(date);
+  const push = (date: FoundDate | null, length = 10) => {
+    if (!date || found.some((other) => Math.abs(other.index - date.index) < 4)) return;
+    // A date written in Devanagari digits is a Bikram Sambat date: a Gregorian-looking year there is a
+    // misread one (२०८३ OCR'd as २००३), not a document twenty years old.
+    if (date.bs === null && /[०-९]/u.test(normalised.slice(date.index, date.index + length))) return;
+    found.push(date);
   };
   // Separators as OCR reads a slash on a photo: | [ ] \ as well as - / .
   for (const m of text.matchAll(/\b(\d{4})\s*[-/.|[\]\\]\s*(\d{1,2})\s*[-/.|[\]\\]\s*(\d{1,2})\b/g)) {
-    push(dated(Number(m[1]), Number(m[2]), Number(m[3]), m.index));
+    push(dated(Number(m[1]), Number(m[2]), Number(m[3]), m.index), m[0].length);
   }
   for (const m of text.matchAll(/\b(\d{1,2})\s*[-/.|[\]\\]\s*(\d{1,2})\s*[-/.|[\]\\]\s*(\d{4})\b/g)) {
-    push(dated(Number(m[3]), Number(m[2]), Number(m[1]), m.index));
+    push(dated(Number(m[3]), Number(m[2]), Number(m[1]), m.index), m[0].length);
   }
   const lower = text.toLowerCase();
   for (const m of lower.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)?[\s-]+([a-z]{3,9})\.?,?[\s-]+(\d{4})\b/g)) {

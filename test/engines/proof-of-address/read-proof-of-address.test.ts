@@ -33,6 +33,11 @@ describe("proof-of-address reader", () => {
     assert.equal(findDates("२०८३ कार्तिक २५")[0]?.bs, "2083-07-25");
     assert.equal(findDates("२०८३|०७[२५")[0]?.iso, "2026-11-11", "separators misread on a photo");
     assert.deepEqual(iso("31/02/2026 2083/13/01"), [], "impossible dates are not dates");
+    assert.deepEqual(
+      iso("मिति: २००३/०६/२२"),
+      [],
+      "Devanagari digits date in Bikram Sambat: 2003 is a misread 2083",
+    );
   });
 
   test("kinds from English and Nepali vocabulary; nothing known is unknown", () => {

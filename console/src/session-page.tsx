@@ -5,6 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api } from "./api.js";
 import { dateTime, label } from "./format.js";
+import { ProofOfAddress } from "./poa-section.js";
 import { onLinkClick } from "./router.js";
 import { Activity, AmlHits, Checks, Evidence, ExtractedFields } from "./session-sections.js";
 import type { EvidenceItem, SessionActivity, SessionDetail } from "./session-types.js";
@@ -76,6 +77,7 @@ export function SessionPage({ tenantId, sessionId }: { tenantId: string; session
           <Evidence session={session} evidence={evidence} tenantId={tenantId} />
           <ExtractedFields session={session} />
           <AmlHits session={session} />
+          <ProofOfAddress session={session} tenantId={tenantId} />
         </div>
         <div>
           <Decide session={session} activity={activity} base={base} onDone={load} />

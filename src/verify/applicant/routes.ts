@@ -87,6 +87,9 @@ export function registerApplicantRoutes(app: App, services: Services): void {
           "CONFIRM_DETAILS {fields: {field_id: corrected value}} (editable ids of current_step.config.fields only: " +
           "400 unknown_field, 422 field_not_editable, 400 invalid_<field_id>) or {confirm: true} (400 " +
           "fields_required without either). " +
+          'PROOF_OF_ADDRESS {file: base64 or data: URI of a PDF, JPEG or PNG (8 MB), source?: "camera" | "upload"}, ' +
+          "read at submit: 415 unsupported_file_type, 422 poa_unreadable, poa_too_many_pages, poa_pdf_encrypted, " +
+          "poa_screenshot, poa_type_not_accepted. " +
           "Refusals answer {detail: <code>, message}; the codes per status are listed below.",
         tags,
         params: z.object({ token: z.string(), node_id: z.string() }),

@@ -15,6 +15,7 @@ export const STEP_SCREENS = [
   "email_verification",
   "phone_verification",
   "confirm_details",
+  "proof_of_address",
 ] as const;
 export type StepScreen = (typeof STEP_SCREENS)[number];
 
@@ -41,7 +42,7 @@ export const FEATURE_ROLES: Readonly<Record<WorkflowFeature, FeatureRole>> = {
   FACE_MATCH: { kind: "server_only" },
   AGE_ESTIMATION: { kind: "server_only" },
   AML_SCREENING: { kind: "step", screen: "aml_confirmation" },
-  PROOF_OF_ADDRESS: { kind: "unavailable" },
+  PROOF_OF_ADDRESS: { kind: "step", screen: "proof_of_address" },
   DATABASE_VALIDATION: { kind: "unavailable" },
   EMAIL_VERIFICATION: { kind: "step", screen: "email_verification" },
   PHONE_VERIFICATION: { kind: "step", screen: "phone_verification" },
@@ -142,6 +143,20 @@ export type StepConfigs = {
   email_verification: ContactCodeConfig;
   phone_verification: ContactCodeConfig;
   confirm_details: { document_type: string | null; fields: ConfirmField[] };
+  proof_of_address: ProofOfAddressConfig;
+};
+
+/** PROOF_OF_ADDRESS: what the upload screen tells the applicant (the name and date checks stay server-side). */
+export type ProofOfAddressConfig = {
+  /** utility_bill, bank_statement, telecom_bill, government_letter, tenancy_agreement (those the node accepts). */
+  accepted_types: string[];
+  /** The document must be issued within this many days. */
+  max_age_days: number;
+  /** A PDF may have at most this many pages. */
+  max_pages: number;
+  /** The file's size limit in bytes (8 MB). */
+  max_bytes: number;
+  file_types: ("application/pdf" | "image/jpeg" | "image/png")[];
 };
 
 // ---- What `POST steps/<node_id>` accepts per screen (images: base64 or data: URIs) ----
@@ -165,6 +180,8 @@ export type StepBodies = {
   phone_verification: ContactCodeBody & { phone?: string };
   /** Corrections by field id (only editable ones), or `{confirm: true}` to accept the values as read. */
   confirm_details: { fields: Record<string, string> } | { confirm: true };
+  /** The bill or statement: a PDF, JPEG or PNG as base64 or a data: URI; `source` says how it was taken. */
+  proof_of_address: { file: string; source?: "camera" | "upload" };
 };
 
 /** send: (re)send a code (to `email`/`phone` when given and allowed); verify: the code; skip: move on unverified. */
@@ -288,6 +305,34 @@ export const STEP_ERRORS = {
     field_not_editable: {
       status: 422,
       message: "`field` is shown read-only: this step does not let it change.",
+    },
+  },
+  proof_of_address: {
+    file_required: { status: 400, message: "Send the document as `file` (base64 or a data: URI)." },
+    invalid_file: {
+      status: 400,
+      message: "`file` is not valid base64, is empty, over 8 MB or an undecodable image.",
+    },
+    unsupported_file_type: {
+      status: 415,
+      message: "Send a PDF, JPEG or PNG (the type is read from the bytes).",
+    },
+    poa_unreadable: { status: 422, message: "No text could be read from the document; send a clearer copy." },
+    poa_too_many_pages: {
+      status: 422,
+      message: "The PDF has more pages than the step reads (config.max_pages).",
+    },
+    poa_pdf_encrypted: {
+      status: 422,
+      message: "The PDF is password-protected; send a copy without a password.",
+    },
+    poa_screenshot: {
+      status: 422,
+      message: "A screenshot of a screen was sent; send the document's PDF or a photo of the paper.",
+    },
+    poa_type_not_accepted: {
+      status: 422,
+      message: "This kind of document is not accepted here (config.accepted_types).",
     },
   },
 } as const satisfies Record<StepScreen, Record<string, ApplicantErrorInfo>>;

@@ -34,7 +34,8 @@ export type DecisionArray =
   | "email_verifications"
   | "phone_verifications"
   | "ip_analyses"
-  | "confirm_details";
+  | "confirm_details"
+  | "poa_verifications";
 
 /** What a module can read about the session it runs in. */
 export interface SessionView {

@@ -9,6 +9,7 @@ import { idVerificationModule } from "./id-verification.js";
 import { ipAnalysisModule } from "./ip-analysis.js";
 import { livenessModule } from "./liveness.js";
 import type { WorkflowModule } from "./module.js";
+import { proofOfAddressModule } from "./proof-of-address.js";
 import { questionnaireModule } from "./questionnaire.js";
 
 const modules: readonly WorkflowModule[] = [
@@ -22,6 +23,7 @@ const modules: readonly WorkflowModule[] = [
   phoneVerificationModule,
   ipAnalysisModule,
   confirmDetailsModule,
+  proofOfAddressModule,
 ];
 
 export function moduleFor(feature: string): WorkflowModule | undefined {

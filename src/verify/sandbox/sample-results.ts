@@ -141,6 +141,33 @@ export function sampleNodeResult(
         data: { document_type: "passport", original: fields, confirmed: fields, changed: [], sandbox: true },
       };
     }
+    case "poa_verifications": {
+      const issued = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+      return {
+        ...base,
+        score: SCORE[plan.status],
+        data: {
+          document_type: "utility_bill",
+          type_confidence: 1,
+          source: "pdf_text",
+          page_count: 1,
+          language: "en",
+          holder_name: SAMPLE_PERSON.full_name,
+          holder_name_latin: null,
+          address: "Kathmandu Metropolitan City-10, Baneshwor",
+          issue_date: issued,
+          issue_date_bs: null,
+          age_days: 20,
+          max_age_days: typeof node.config.max_age_days === "number" ? node.config.max_age_days : 90,
+          name_match: { score: SCORE[plan.status] / 100, matched: passed, source: "document" },
+          confidence: 0.96,
+          file_type: "application/pdf",
+          file_url: null,
+          preview_url: null,
+          sandbox: true,
+        },
+      };
+    }
     default:
       return { ...base, score: null, data: { answers: [], questions: [], sandbox: true } };
   }

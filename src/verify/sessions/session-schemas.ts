@@ -29,7 +29,14 @@ export const sessionObjectSchema = z.object({
         "seen_at, …the ip-check response fields}], document_countries: [ISO-2], country_mismatch: boolean|null}}. " +
         "confirm_details entries: {node_id, status, score: null, warnings (details_corrected, details_not_read), " +
         "data: {document_type, original: {field_id: value}, confirmed: {field_id: value}, changed: [field_id]}} — " +
-        "values as read from the document and after the applicant's corrections (`<id>_latin`: transliteration).",
+        "values as read from the document and after the applicant's corrections (`<id>_latin`: transliteration). " +
+        "poa_verifications entries: {node_id, status, score (name similarity × 100 or null), warnings (poa_too_old, " +
+        "poa_name_mismatch, poa_type_not_accepted, poa_screenshot, poa_type_unknown, poa_name_not_found, " +
+        "poa_name_not_compared, poa_date_not_found, poa_date_in_future, poa_address_not_found, poa_low_confidence, " +
+        "poa_unreadable), data: {document_type (utility_bill | bank_statement | telecom_bill | government_letter | " +
+        "tenancy_agreement | unknown), type_confidence, source (pdf_text | pdf_scan | image), page_count, language " +
+        "(en | ne | mixed), holder_name, holder_name_latin, address, issue_date (ISO), issue_date_bs, age_days, " +
+        "max_age_days, name_match: {score, matched, source}, confidence, file_type, file_url, preview_url}}.",
     ),
   risk: z.null(),
   tags: z.array(z.string()),

@@ -9,8 +9,8 @@ const DIR = new URL("../../../examples/workflows/", import.meta.url);
 const FILES = readdirSync(DIR).filter((file) => file.endsWith(".json"));
 
 describe("example workflows", () => {
-  test("standard-kyc and aml-only are both shipped", () => {
-    assert.deepEqual(FILES.sort(), ["aml-only.json", "standard-kyc.json"]);
+  test("standard-kyc, aml-only and account-opening-poa are shipped", () => {
+    assert.deepEqual(FILES.sort(), ["account-opening-poa.json", "aml-only.json", "standard-kyc.json"]);
   });
 
   for (const file of FILES) {

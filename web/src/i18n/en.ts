@@ -228,6 +228,38 @@ export const en = {
     "We have no address to send a code to. Contact the company that sent you the link.",
   "contact.error.invalid_email": "Enter a valid email address, like name@example.com.",
   "contact.error.invalid_phone": "Enter a valid mobile number.",
+  "poa.heading": "Proof of address",
+  "poa.body": "Upload a document in your name that shows your address, issued in the last {days} days.",
+  "poa.accepted": "Accepted documents",
+  "poa.type.utility_bill": "Electricity or water bill",
+  "poa.type.bank_statement": "Bank statement",
+  "poa.type.telecom_bill": "Phone or internet bill",
+  "poa.type.government_letter": "Tax or government letter",
+  "poa.type.tenancy_agreement": "Rental (tenancy) agreement",
+  "poa.hint":
+    "A PDF from your bank or provider is best. A photo works too: the whole page, flat, in good light. Not a screenshot.",
+  "poa.camera": "Take a photo of the document",
+  "poa.file": "Choose a file (PDF or photo)",
+  "poa.limits": "PDF, JPEG or PNG, up to {mb} MB and {pages} pages.",
+  "poa.selected_pdf": "PDF selected",
+  "poa.preview_alt": "Photo of your proof of address",
+  "poa.use": "Use this document",
+  "poa.change": "Choose another",
+  "poa.reading": "Reading your document…",
+  "error.file_required": "Choose a document first.",
+  "error.invalid_file": "This file could not be read. Choose another file or take a photo.",
+  "error.file_too_large": "This file is larger than {mb} MB. Choose a smaller file or take a photo.",
+  "error.unsupported_file_type": "This file type is not accepted. Use a PDF, JPEG or PNG.",
+  "error.poa_unreadable":
+    "We could not read any text on this document. Upload the PDF or a sharper photo of the whole page.",
+  "error.poa_too_many_pages":
+    "This PDF has too many pages. Upload only the pages with your name and address.",
+  "error.poa_pdf_encrypted":
+    "This PDF is password-protected. Download a copy without a password and try again.",
+  "error.poa_screenshot":
+    "This looks like a screenshot. Upload the document's PDF or a photo of the paper itself.",
+  "error.poa_type_not_accepted":
+    "This kind of document is not accepted here. Use one of the documents listed.",
 } as const;
 
 export type StringKey = keyof typeof en;

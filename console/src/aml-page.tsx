@@ -82,39 +82,41 @@ export function AmlPage() {
               }`}
             .
           </p>
-          <div class="table-wrap">
-            <table class="queue">
-              <caption class="visually-hidden">Stored lists</caption>
-              <thead>
-                <tr>
-                  <th scope="col">List</th>
-                  <th scope="col">Origin</th>
-                  <th scope="col">Entities</th>
-                  <th scope="col">Current as of</th>
-                  <th scope="col">Age</th>
-                  <th scope="col">Last sync error</th>
-                </tr>
-              </thead>
-              <tbody>
-                {status.lists.map((list) => (
-                  <tr key={list.source} data-list={list.source}>
-                    <td class="mono">{list.source}</td>
-                    <td>{list.origin}</td>
-                    <td>{list.entities.toLocaleString("en-GB")}</td>
-                    <td>{dateTime(list.as_of)}</td>
-                    <td>
-                      {list.stale ? (
-                        <span class="chip warn">stale: {age(list.age_hours)}</span>
-                      ) : (
-                        age(list.age_hours)
-                      )}
-                    </td>
-                    <td>{list.last_error ?? "-"}</td>
+          {status.lists.length > 0 && (
+            <div class="table-wrap">
+              <table class="queue">
+                <caption class="visually-hidden">Stored lists</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">List</th>
+                    <th scope="col">Origin</th>
+                    <th scope="col">Entities</th>
+                    <th scope="col">Current as of</th>
+                    <th scope="col">Age</th>
+                    <th scope="col">Last sync error</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {status.lists.map((list) => (
+                    <tr key={list.source} data-list={list.source}>
+                      <td class="mono">{list.source}</td>
+                      <td>{list.origin}</td>
+                      <td>{list.entities.toLocaleString("en-GB")}</td>
+                      <td>{dateTime(list.as_of)}</td>
+                      <td>
+                        {list.stale ? (
+                          <span class="chip warn">stale: {age(list.age_hours)}</span>
+                        ) : (
+                          age(list.age_hours)
+                        )}
+                      </td>
+                      <td>{list.last_error ?? "-"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
         </>
       )}
       <h2>Sources</h2>

@@ -3,6 +3,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
 import { dateTime, label } from "./format.js";
 import { Pager } from "./pager.js";
+import { onLinkClick, sessionPath } from "./router.js";
 
 interface AuditEntry {
   id: string;
@@ -10,6 +11,7 @@ interface AuditEntry {
   actor: string;
   action: string;
   target: string;
+  tenant_id: string | null;
   tenant_name: string | null;
   data: Record<string, unknown>;
 }
@@ -143,7 +145,15 @@ export function AuditPage() {
                       <span class="chip">{label(entry.action)}</span>
                     </td>
                     <td>{entry.tenant_name ?? "-"}</td>
-                    <td class="mono muted">{entry.target || "-"}</td>
+                    <td class="mono muted">
+                      {entry.action.startsWith("session.") && entry.tenant_id && entry.target ? (
+                        <a href={sessionPath(entry.tenant_id, entry.target)} onClick={onLinkClick}>
+                          {entry.target}
+                        </a>
+                      ) : (
+                        entry.target || "-"
+                      )}
+                    </td>
                     <td class="mono details">
                       {Object.keys(entry.data).length ? JSON.stringify(entry.data) : ""}
                     </td>

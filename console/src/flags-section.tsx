@@ -90,24 +90,26 @@ export function FlagsSection() {
                   ))}
                 </td>
                 <td>{ageSince(flag.flagged_at)} ago</td>
-                <td class="row-actions">
-                  <label class="visually-hidden" for={`note-${flag.individual_id}`}>
-                    Note for {flag.external_user_id ?? flag.individual_id}
-                  </label>
-                  <input
-                    id={`note-${flag.individual_id}`}
-                    placeholder="Why (required)"
-                    value={notes[flag.individual_id] ?? ""}
-                    onInput={(event) =>
-                      setNotes({ ...notes, [flag.individual_id]: event.currentTarget.value })
-                    }
-                  />
-                  <button type="button" class="approve" onClick={() => void resolve(flag, "clear")}>
-                    Clear flag
-                  </button>
-                  <button type="button" class="decline" onClick={() => void resolve(flag, "block")}>
-                    Block
-                  </button>
+                <td>
+                  <div class="row-actions">
+                    <label class="visually-hidden" for={`note-${flag.individual_id}`}>
+                      Note for {flag.external_user_id ?? flag.individual_id}
+                    </label>
+                    <input
+                      id={`note-${flag.individual_id}`}
+                      placeholder="Why (required)"
+                      value={notes[flag.individual_id] ?? ""}
+                      onInput={(event) =>
+                        setNotes({ ...notes, [flag.individual_id]: event.currentTarget.value })
+                      }
+                    />
+                    <button type="button" class="approve" onClick={() => void resolve(flag, "clear")}>
+                      Clear flag
+                    </button>
+                    <button type="button" class="decline" onClick={() => void resolve(flag, "block")}>
+                      Block
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}

@@ -194,25 +194,27 @@ export function OperatorsPage({
                 </td>
                 <td>{row.totp_enabled ? "on" : "off"}</td>
                 <td>{dateTime(row.last_sign_in_at)}</td>
-                <td class="row-actions">
-                  {row.email !== selfEmail &&
-                    (row.active ? (
-                      <button type="button" class="decline" onClick={() => setActive(row, false)}>
-                        Deactivate
-                      </button>
-                    ) : (
-                      <button type="button" class="secondary" onClick={() => setActive(row, true)}>
-                        Reactivate
-                      </button>
-                    ))}
-                  <button type="button" class="secondary" onClick={() => resetPassword(row)}>
-                    Reset password
-                  </button>
-                  {row.totp_enabled && (
-                    <button type="button" class="secondary" onClick={() => resetTotp(row)}>
-                      Reset two-factor
+                <td>
+                  <div class="row-actions">
+                    {row.email !== selfEmail &&
+                      (row.active ? (
+                        <button type="button" class="decline" onClick={() => setActive(row, false)}>
+                          Deactivate
+                        </button>
+                      ) : (
+                        <button type="button" class="secondary" onClick={() => setActive(row, true)}>
+                          Reactivate
+                        </button>
+                      ))}
+                    <button type="button" class="secondary" onClick={() => resetPassword(row)}>
+                      Reset password
                     </button>
-                  )}
+                    {row.totp_enabled && (
+                      <button type="button" class="secondary" onClick={() => resetTotp(row)}>
+                        Reset two-factor
+                      </button>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}

@@ -187,6 +187,33 @@ describe("operator console: operations", () => {
     assert.equal(row.status, "active");
   });
 
+  test("rotate-all issues one working key (shown once) and revokes the rest; last use is shown", async () => {
+    const context = await newDesktop(browser);
+    const page = await context.newPage();
+    await signIn(page, ADMIN);
+    await page.getByRole("link", { name: "Tenants" }).click();
+    await page.getByLabel("Name").fill("Rotate Co");
+    await page.getByRole("button", { name: "Create tenant" }).click();
+    await page.getByText("Copy these now").waitFor();
+    const firstKey = (await page.locator("table.kv code").first().textContent())!.trim();
+    const call = (key: string) => fetch(`${server.url}/v3/workflows/`, { headers: { "x-api-key": key } });
+    assert.equal((await call(firstKey)).status, 200);
+    await server.services.keyUsage.flush();
+
+    await page.getByRole("link", { name: "API keys" }).click();
+    await page.getByLabel("Tenant").selectOption({ label: "Rotate Co" });
+    const row = page.locator("tbody tr").first();
+    await row.locator("td").nth(3).filter({ hasText: /\d{4}/ }).waitFor();
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Rotate all keys" }).click();
+    const rotated = (await page.getByTestId("issued-key").textContent())!.trim();
+    await page.getByText(/^Revoked /).waitFor();
+    await shot(page, "console-ops-desktop-10-keys-rotated");
+    assert.equal((await call(firstKey)).status, 401);
+    assert.equal((await call(rotated)).status, 200);
+    await context.close();
+  });
+
   test("tenants, AML lists (the shipped snapshot: stale) and retention pages at desktop and tablet size", async () => {
     await loadSnapshotIfEmpty(server.services.db, server.services.log);
     for (const context of [await newDesktop(browser), await newTablet()]) {

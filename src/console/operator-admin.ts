@@ -9,7 +9,7 @@ import { AppError } from "../platform/errors.js";
 import { isUuid, newToken } from "../platform/ids.js";
 import type { OperatorRole } from "./operator-tables.js";
 import type { OperatorContext } from "./operator-tokens.js";
-import { createOperator, OPERATOR_ROLES } from "./operators.js";
+import { createOperator, normalizeEmail, OPERATOR_ROLES } from "./operators.js";
 import { hashPassword } from "./passwords.js";
 
 export interface OperatorSummary {
@@ -183,7 +183,7 @@ export async function resetOperatorPassword(
  * Removes the operator's TOTP factor (lost phone): they sign in with the password alone and, when TOTP is
  * required for everyone, must enrol again before anything else. Their sessions end.
  */
-export async function resetOperatorTotp(db: Queryable, operatorId: string, actor: OperatorContext) {
+export async function resetOperatorTotp(db: Queryable, operatorId: string, actor: string) {
   await withTransaction(db, async (tx) => {
     const row = await lockOperator(tx, operatorId);
     await tx
@@ -194,12 +194,27 @@ export async function resetOperatorTotp(db: Queryable, operatorId: string, actor
     await tx.deleteFrom("operator_tokens").where("operator_id", "=", row.id).execute();
     await recordAudit(tx, {
       tenantId: null,
-      actor: actor.actor,
+      actor,
       action: "operator.totp_reset",
       target: row.id,
       data: { email: row.email },
     });
   });
+}
+
+/** `kyc operator reset-totp --email E`: the recovery path when no admin can sign in to do it. */
+export async function resetOperatorTotpByEmail(
+  db: Queryable,
+  email: string,
+  actor = "operator",
+): Promise<void> {
+  const row = await db
+    .selectFrom("operators")
+    .select("id")
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
+  if (!row) throw operatorNotFound();
+  await resetOperatorTotp(db, row.id, actor);
 }
 
 function operatorNotFound(): AppError {

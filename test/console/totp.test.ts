@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { generate } from "otplib";
 import { LOCKOUT_FAILURES } from "../../src/console/login-lockout.js";
+import { operatorAccountCommands } from "../../src/console/operator-commands.js";
 import { createTestApp, type TestApp } from "../support/test-app.js";
 import {
   assertCsrfRequired,
@@ -135,6 +136,18 @@ describe("console TOTP", () => {
     const session = await cookieSession(t, who.email, PASSWORD, await generate({ secret }));
     const me = await t.app.inject({ url: "/console/api/me", headers: { cookie: session.cookie } });
     assert.equal(me.json().totp_enabled, true);
+  });
+
+  test("`kyc operator reset-totp` is the recovery when no admin can sign in", async () => {
+    const who = await operator(t);
+    await enrol(who);
+    const result = await operatorAccountCommands["operator reset-totp"]!(t.services, {
+      positionals: [],
+      flags: { email: who.email.toUpperCase() },
+    });
+    assert.deepEqual(result, { ok: true });
+    assert.equal((await login(who.email)).statusCode, 200, "the password alone works again");
+    assert.equal((await auditRows(t, "operator.totp_reset", who.operatorId))[0]!.actor, "operator");
   });
 
   test("reviewers may not change the security settings or reset others", async () => {

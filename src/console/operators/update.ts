@@ -77,7 +77,7 @@ export function registerConsoleUpdateOperatorRoutes(app: App, services: Services
       },
     },
     async (request) => {
-      await resetOperatorTotp(services.db, request.params.operator_id, operatorOf(request));
+      await resetOperatorTotp(services.db, request.params.operator_id, operatorOf(request).actor);
       return { ok: true as const };
     },
   );

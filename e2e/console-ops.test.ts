@@ -10,7 +10,7 @@ import { createOperator } from "../src/console/operators.js";
 import { loadSnapshotIfEmpty } from "../src/engines/aml/load-snapshot.js";
 import { FLAGGED_EVENT } from "../src/identities/aml-monitoring/flagged-event.js";
 import { recordAudit } from "../src/platform/audit.js";
-import { launchBrowser, newDesktop, shot } from "./support/browser.js";
+import { launchBrowser, newDesktop, newPhone, shot } from "./support/browser.js";
 import { type FlowServer, startFlowServer } from "./support/flow-server.js";
 
 const PASSWORD = "console ops e2e password";
@@ -252,5 +252,23 @@ describe("operator console: operations", () => {
       await shot(page, `console-ops-${label}-9-retention`);
       await context.close();
     }
+  });
+
+  test("the operations pages at phone size", async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await signIn(page, ADMIN);
+    await page.getByRole("heading", { name: "Review queue" }).waitFor();
+    for (const [path, heading] of [
+      ["account", "Your account"],
+      ["operators", "Operators"],
+      ["audit", "Audit log"],
+      ["aml", "AML lists"],
+    ] as const) {
+      await page.getByRole("link", { name: path === "account" ? `${ADMIN} (admin)` : heading }).click();
+      await page.getByRole("heading", { name: heading, exact: true }).waitFor();
+      await shot(page, `console-ops-phone-${path}`);
+    }
+    await context.close();
   });
 });

@@ -102,6 +102,20 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (operator: Operator) =>
         <button type="submit" disabled={busy}>
           {needsCode ? "Verify code" : "Sign in"}
         </button>
+        {needsCode && (
+          <button
+            type="button"
+            class="secondary"
+            onClick={() => {
+              setNeedsCode(false);
+              setCode("");
+              setPassword("");
+              setError(null);
+            }}
+          >
+            Use a different account
+          </button>
+        )}
       </form>
     </main>
   );

@@ -21,19 +21,27 @@ interface Flag {
 
 const PAGE_SIZE = 20;
 
-export function FlagsSection() {
+/** `search`: the queue's search box (vendor_data / external_user_id or name). */
+export function FlagsSection({ search }: { search: string }) {
   const [page, setPage] = useState<{ rows: Flag[]; total: number } | null>(null);
   const [offset, setOffset] = useState(0);
   const [notes, setNotes] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
 
   async function reload(at = offset) {
-    setPage(await apiPage<Flag>(`/monitoring-flags?limit=${PAGE_SIZE}&offset=${at}`));
+    const query = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(at) });
+    if (search.trim()) query.set("search", search.trim());
+    setPage(await apiPage<Flag>(`/monitoring-flags?${query}`));
   }
 
+  useEffect(() => setOffset(0), [search]);
+
   useEffect(() => {
-    reload().catch(() => setError("Flagged identities could not be loaded."));
-  }, [offset]);
+    const timer = setTimeout(() => {
+      reload().catch(() => setError("Flagged identities could not be loaded."));
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [offset, search]);
 
   async function resolve(flag: Flag, outcome: "clear" | "block") {
     setError(null);

@@ -154,7 +154,7 @@ export function QueuePage() {
         </div>
       )}
       <Pager offset={offset} pageSize={PAGE_SIZE} total={total} onOffset={setOffset} />
-      <FlagsSection />
+      <FlagsSection search={search} />
     </section>
   );
 }

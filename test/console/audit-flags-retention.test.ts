@@ -124,6 +124,12 @@ describe("console audit log, flags, retention", () => {
       { entity_id: "Q1", name: "Ivan Petrov", score: 0.93, lists: ["sanctions"] },
     ]);
     assert.ok(a.latest_session_id);
+    const searched = await call("GET", "/monitoring-flags?search=FLAG-SEC", undefined, reviewer);
+    assert.deepEqual(
+      searched.json().map((f: { individual_id: string }) => f.individual_id),
+      [second],
+      "the queue's search finds a flagged identity by its vendor_data",
+    );
 
     const base = `/tenants/${tenant.tenant_id}/identities`;
     const noNote = await call(

@@ -34,8 +34,11 @@ interface FlagRow {
 
 export async function listMonitoringFlags(
   db: Queryable,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; search?: string },
 ): Promise<{ entries: MonitoringFlag[]; total: number }> {
+  // The queue's search box: external_user_id (vendor_data) or name, any case, or a whole identity id.
+  const search = page.search?.trim();
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const result = await sql<FlagRow>`
     SELECT i.id, i.tenant_id, t.name AS tenant_name, i.external_user_id, i.full_name,
            i.aml_monitoring ->> 'full_name' AS screened_name, i.aml_status,
@@ -51,9 +54,11 @@ export async function listMonitoringFlags(
       ORDER BY a.created_at DESC LIMIT 1
     ) flag ON true
     WHERE i.status = 'flagged'
+      AND (${pattern}::text IS NULL OR i.external_user_id ILIKE ${pattern} OR i.full_name ILIKE ${pattern}
+           OR i.aml_monitoring ->> 'full_name' ILIKE ${pattern} OR i.id::text = ${search ?? ""})
     ORDER BY flagged_at ASC, i.id ASC
     LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-  const total = result.rows[0]?.total ?? (page.offset > 0 ? await countFlags(db) : 0);
+  const total = result.rows[0]?.total ?? (page.offset > 0 && !search ? await countFlags(db) : 0);
   return {
     total,
     entries: result.rows.map((row) => ({

@@ -36,6 +36,11 @@ export function registerConsoleMonitoringFlagsRoute(app: App, services: Services
         description: "Oldest flag first; `X-Total-Count` holds the number of flagged identities.",
         tags: CONSOLE_TAGS,
         querystring: z.object({
+          search: z
+            .string()
+            .max(200)
+            .optional()
+            .describe("external_user_id (vendor_data) or name substring, any case, or an identity id."),
           limit: z.coerce.number().int().min(1).max(200).default(50).describe("Default 50, max 200."),
           ...pageQuery,
         }),

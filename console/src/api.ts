@@ -5,6 +5,9 @@ export interface Operator {
   email: string;
   role: "admin" | "reviewer";
   csrf_token: string | null;
+  totp_enabled: boolean;
+  /** What the operator must do before anything else: choose a password, or enrol TOTP. */
+  pending: "password_change" | "totp_enrolment" | null;
 }
 
 export class ApiError extends Error {
@@ -24,6 +27,21 @@ export function setCsrfToken(token: string | null): void {
 }
 
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return (await request<T>(method, path, body)).json;
+}
+
+/** A paged list: the rows and the total the API put in `X-Total-Count`. */
+export async function apiPage<T>(path: string): Promise<{ rows: T[]; total: number }> {
+  const { json, response } = await request<T[]>("GET", path);
+  const total = Number(response.headers.get("x-total-count"));
+  return { rows: json, total: Number.isFinite(total) ? total : json.length };
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ json: T; response: Response }> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (method !== "GET" && csrfToken) headers["x-csrf-token"] = csrfToken;
@@ -44,7 +62,7 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
       Number.isFinite(retry) && retry > 0 ? retry : null,
     );
   }
-  return json as T;
+  return { json: json as T, response };
 }
 
 /** A URL the API put in a result (`…/v3/media/<path>`) as the console's own media route for that tenant. */

@@ -1,4 +1,5 @@
-// API keys of one tenant (admins): list with last use, create with a label (the key is shown once), revoke.
+// API keys of one tenant (admins): list with last use, create with a label (the key is shown once), revoke,
+// rotate all (every live key revoked, one new key shown once).
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
 import { dateTime } from "./format.js";
@@ -41,6 +42,20 @@ export function KeysPage() {
       await reload();
     } catch {
       setError("The key could not be created.");
+    }
+  }
+
+  async function rotateAll() {
+    if (
+      !confirm("Revoke every key of this tenant and issue one new key? Calls with the old keys fail at once.")
+    )
+      return;
+    try {
+      const rotated = await api<{ api_key: string }>("POST", `/tenants/${tenantId}/keys/rotate-all`);
+      setIssued(rotated.api_key);
+      await reload();
+    } catch {
+      setError("The keys could not be rotated.");
     }
   }
 
@@ -87,6 +102,11 @@ export function KeysPage() {
         <div class="field">
           <button type="submit" disabled={!tenantId}>
             Create key
+          </button>
+        </div>
+        <div class="field">
+          <button type="button" class="decline" disabled={!tenantId} onClick={() => void rotateAll()}>
+            Rotate all keys
           </button>
         </div>
       </form>

@@ -1,27 +1,44 @@
 // The operator console's shell: who is signed in (GET /me), the sign-in form otherwise, navigation and pages.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import { AccountPage } from "./account-page.js";
+import { AmlPage } from "./aml-page.js";
 import { ApiError, api, type Operator, setCsrfToken } from "./api.js";
+import { AuditPage } from "./audit-page.js";
 import { KeysPage } from "./keys-page.js";
 import { LinksPage } from "./links-page.js";
+import { OperatorsPage } from "./operators-page.js";
 import { QueuePage } from "./queue-page.js";
-import { onLinkClick, useRoute } from "./router.js";
+import { RetentionPage } from "./retention-page.js";
+import { onLinkClick, type Route, useRoute } from "./router.js";
 import { SessionPage } from "./session-page.js";
 import { SignInPage } from "./sign-in-page.js";
+import { TenantsPage } from "./tenants-page.js";
 import "./styles.css";
+
+// Admin pages beside the queue, keys and links: [path under /console/, nav label].
+const OPERATIONS = [
+  ["tenants", "Tenants"],
+  ["operators", "Operators"],
+  ["audit", "Audit log"],
+  ["aml", "AML lists"],
+  ["retention", "Retention"],
+] as const;
 
 function App() {
   const [operator, setOperator] = useState<Operator | null | undefined>(undefined);
   const route = useRoute();
 
-  useEffect(() => {
+  function loadMe() {
     api<Operator>("GET", "/me")
       .then((me) => {
         setCsrfToken(me.csrf_token);
         setOperator(me);
       })
       .catch(() => setOperator(null));
-  }, []);
+  }
+
+  useEffect(loadMe, []);
 
   function signedIn(me: Operator) {
     setCsrfToken(me.csrf_token);
@@ -38,6 +55,8 @@ function App() {
 
   if (operator === undefined) return <p class="loading">Loading…</p>;
   if (operator === null) return <SignInPage onSignedIn={signedIn} />;
+  // A temporary password or a required second factor comes first: only the account page until it is done.
+  const page: Route["page"] = operator.pending ? "account" : route.page;
   return (
     <>
       <a class="skip" href="#main">
@@ -69,24 +88,45 @@ function App() {
               >
                 API keys
               </a>
+              {OPERATIONS.map(([path, name]) => (
+                <a
+                  key={path}
+                  href={`/console/${path}`}
+                  onClick={onLinkClick}
+                  aria-current={route.page === path ? "page" : undefined}
+                >
+                  {name}
+                </a>
+              ))}
             </>
           )}
         </nav>
-        <span class="who">
+        <a
+          class="who"
+          href="/console/account"
+          onClick={onLinkClick}
+          aria-current={page === "account" ? "page" : undefined}
+        >
           {operator.email} ({operator.role})
-        </span>
+        </a>
         <button type="button" class="secondary" onClick={() => void signOut()}>
           Sign out
         </button>
       </header>
       <main id="main" tabIndex={-1}>
-        {route.page === "queue" && <QueuePage />}
-        {route.page === "session" && (
+        {page === "account" && <AccountPage operator={operator} onChanged={loadMe} />}
+        {page === "tenants" && <TenantsPage />}
+        {page === "operators" && <OperatorsPage selfEmail={operator.email} onSecurityChanged={loadMe} />}
+        {page === "audit" && <AuditPage />}
+        {page === "aml" && <AmlPage />}
+        {page === "retention" && <RetentionPage />}
+        {page === "queue" && <QueuePage />}
+        {page === "session" && route.page === "session" && (
           <SessionPage key={route.sessionId} tenantId={route.tenantId} sessionId={route.sessionId} />
         )}
-        {route.page === "keys" && <KeysPage />}
-        {route.page === "links" && <LinksPage />}
-        {route.page === "not-found" && <h1>Page not found</h1>}
+        {page === "keys" && <KeysPage />}
+        {page === "links" && <LinksPage />}
+        {page === "not-found" && <h1>Page not found</h1>}
       </main>
     </>
   );

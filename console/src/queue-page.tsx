@@ -1,8 +1,11 @@
 // The review queue: held sessions across tenants, oldest first, with why they are held and how long they have
-// waited; search by vendor_data or session id, filter by status and creation day.
+// waited; search by vendor_data or session id, filter by status and creation day; paged. Identities flagged by
+// ongoing AML monitoring follow (flags-section.tsx).
 import { useEffect, useState } from "preact/hooks";
-import { api } from "./api.js";
+import { apiPage } from "./api.js";
+import { FlagsSection } from "./flags-section.js";
 import { ageSince, dateTime, label } from "./format.js";
+import { Pager } from "./pager.js";
 import { onLinkClick, sessionPath } from "./router.js";
 
 interface QueueEntry {
@@ -28,25 +31,32 @@ const STATUSES = [
   "any",
 ];
 
+const PAGE_SIZE = 50;
+
 export function QueuePage() {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState("in_review");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [entries, setEntries] = useState<QueueEntry[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [offset, setOffset] = useState(0);
   const [error, setError] = useState<string | null>(null);
 
+  useEffect(() => setOffset(0), [search, status, from, to]);
+
   useEffect(() => {
-    const query = new URLSearchParams({ status });
+    const query = new URLSearchParams({ status, limit: String(PAGE_SIZE), offset: String(offset) });
     if (search.trim()) query.set("search", search.trim());
     if (from) query.set("created_from", from);
     if (to) query.set("created_to", to);
     let current = true;
     const timer = setTimeout(() => {
-      api<QueueEntry[]>("GET", `/review-queue?${query}`)
-        .then((rows) => {
+      apiPage<QueueEntry>(`/review-queue?${query}`)
+        .then((page) => {
           if (!current) return;
-          setEntries(rows);
+          setEntries(page.rows);
+          setTotal(page.total);
           setError(null);
         })
         .catch(() => current && setError("The queue could not be loaded."));
@@ -55,7 +65,7 @@ export function QueuePage() {
       current = false;
       clearTimeout(timer);
     };
-  }, [search, status, from, to]);
+  }, [search, status, from, to, offset]);
 
   return (
     <section>
@@ -143,6 +153,8 @@ export function QueuePage() {
           </table>
         </div>
       )}
+      <Pager offset={offset} pageSize={PAGE_SIZE} total={total} onOffset={setOffset} />
+      <FlagsSection search={search} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
-// Client-side routes under /console/: the queue, one session, API keys, new verification links.
+// Client-side routes under /console/: the queue, one session, API keys, new verification links, and the
+// operations pages (tenants, operators, audit log, AML lists, evidence retention, the operator's account).
 import { useEffect, useState } from "preact/hooks";
 
 export type Route =
@@ -6,13 +7,19 @@ export type Route =
   | { page: "session"; tenantId: string; sessionId: string }
   | { page: "keys" }
   | { page: "links" }
+  | { page: SimplePage }
   | { page: "not-found" };
+
+const SIMPLE_PAGES = ["tenants", "operators", "audit", "aml", "retention", "account"] as const;
+export type SimplePage = (typeof SIMPLE_PAGES)[number];
 
 export function parseRoute(pathname: string): Route {
   const rest = pathname.replace(/^\/console\/?/, "");
   if (rest === "") return { page: "queue" };
   if (rest === "keys") return { page: "keys" };
   if (rest === "links") return { page: "links" };
+  const simple = SIMPLE_PAGES.find((page) => page === rest);
+  if (simple) return { page: simple };
   const session = /^tenants\/([^/]+)\/sessions\/([^/]+)$/.exec(rest);
   if (session) return { page: "session", tenantId: session[1]!, sessionId: session[2]! };
   return { page: "not-found" };

@@ -55,6 +55,7 @@ export const COMMAND_USAGE: Readonly<Record<string, readonly [args: string, does
     "console operator; the password is read from a hidden prompt, or from stdin when piped (never from argv)",
   ],
   "operator disable": ["--email E", "disable an operator and end their tokens"],
+  "operator reset-totp": ["--email E", "remove an operator's two-factor (lost phone) and end their tokens"],
 };
 
 /** `kyc key create TENANT [--label L] [--test]` (or just the name for a command without an entry). */

@@ -2,7 +2,8 @@
 // app's session cookie from POST /console/api/sign-in plus its CSRF header on changes (browser-session.ts).
 // A bearer header wins when both are present. Admins may call every
 // console route; reviewers only the routes marked `consoleRole: "reviewer"` (reading sessions, resolving
-// reviews, logging out).
+// reviews, logging out). An operator with a pending password change or TOTP enrolment reaches only the routes
+// marked `consoleWhilePending` (403 `password_change_required` / `totp_enrolment_required` elsewhere).
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../platform/errors.js";
 import type { App } from "../platform/http/app.js";
@@ -17,6 +18,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** `reviewer`: reviewers may call this console route too (default: admins only). */
     consoleRole?: "reviewer";
+    /** The operator's own account routes: open while a password change or TOTP enrolment is pending. */
+    consoleWhilePending?: true;
   }
 }
 
@@ -35,6 +38,15 @@ export function addConsoleAuthHook(scope: App, services: Services): void {
       throw new AppError("forbidden", {
         detail: "forbidden",
         message: "This operator's role may not do this.",
+      });
+    }
+    if (operator.pending && !request.routeOptions.config.consoleWhilePending) {
+      throw new AppError("forbidden", {
+        detail: `${operator.pending}_required`,
+        message:
+          operator.pending === "password_change"
+            ? "Choose a new password first."
+            : "Set up two-factor authentication first.",
       });
     }
     request.operator = operator;

@@ -8,3 +8,14 @@ export const tenantParams = z.object({
 });
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** A calendar day, YYYY-MM-DD (UTC). */
+export const daySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_date" })
+  .refine((value) => !Number.isNaN(Date.parse(value)), { error: "invalid_date" });
+
+/** Offset paging: the answer carries the total for the filter in `X-Total-Count`. */
+export const pageQuery = {
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0).describe("Rows to skip; default 0."),
+};

@@ -8,6 +8,11 @@ import { loginOperator } from "./login-operator.js";
 const body = z.object({
   email: z.string().max(320).describe("The operator's email (case-insensitive)."),
   password: z.string().max(1024).describe("The operator's password."),
+  totp_code: z
+    .string()
+    .max(16)
+    .optional()
+    .describe("The 6-digit code of an operator with two-factor authentication (else 401 `totp_required`)."),
 });
 
 export function registerLoginRoute(app: App, services: Services): void {

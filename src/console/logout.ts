@@ -12,7 +12,7 @@ export function registerLogoutRoute(app: App, services: Services): void {
   app.post(
     "/logout",
     {
-      config: { consoleRole: "reviewer" },
+      config: { consoleRole: "reviewer", consoleWhilePending: true },
       schema: { summary: "Operator logout", tags: CONSOLE_TAGS, response: { 200: okSchema } },
     },
     async (request, reply) => {

@@ -1,9 +1,11 @@
 // `kyc operator create --email E --password P [--role admin|reviewer]` → {operator_id, email, role} and
-// `kyc operator disable --email E` (design: Operator CLI).
+// `kyc operator disable --email E` (design: Operator CLI); `kyc operator reset-totp --email E` removes an
+// operator's second factor when no admin can sign in to reset it from the console.
 
 import type { CommandTable, ParsedCommand } from "../platform/commands/command-table.js";
 import { AppError } from "../platform/errors.js";
 import type { Services } from "../services.js";
+import { resetOperatorTotpByEmail } from "./operator-admin.js";
 import { createOperator, disableOperator } from "./operators.js";
 
 function requiredFlag(flags: ParsedCommand["flags"], name: string): string {
@@ -25,6 +27,10 @@ export const operatorAccountCommands: CommandTable<Services> = {
   },
   "operator disable": async (services, command) => {
     await disableOperator(services.db, requiredFlag(command.flags, "email"));
+    return { ok: true };
+  },
+  "operator reset-totp": async (services, command) => {
+    await resetOperatorTotpByEmail(services.db, requiredFlag(command.flags, "email"));
     return { ok: true };
   },
 };

@@ -1,5 +1,5 @@
 // Kysely types of the console's tables (migrations/0009_operators.sql).
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 import type { NullableTimestamp, Timestamp } from "../platform/db/column-types.js";
 
 export type OperatorRole = "admin" | "reviewer";
@@ -12,6 +12,14 @@ export interface OperatorsTable {
   role: Generated<OperatorRole>;
   created_at: Timestamp;
   disabled_at: NullableTimestamp;
+  /** migrations/0022: the confirmed TOTP secret (base32), the one being enrolled, and the last step used. */
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_enabled_at: NullableTimestamp;
+  /** bigint: read as a string. */
+  totp_last_step: ColumnType<string | null, number | null | undefined, number | null>;
+  must_change_password: Generated<boolean>;
+  last_sign_in_at: NullableTimestamp;
 }
 
 export interface OperatorTokensTable {
@@ -29,7 +37,15 @@ export interface ConsoleLoginFailuresTable {
   updated_at: Timestamp;
 }
 
+/** migrations/0022: the console's service-wide security settings (one row). */
+export interface ConsoleSettingsTable {
+  id: Generated<boolean>;
+  require_totp: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
 export interface OperatorTables {
+  console_settings: ConsoleSettingsTable;
   operators: OperatorsTable;
   operator_tokens: OperatorTokensTable;
   console_login_failures: ConsoleLoginFailuresTable;

@@ -13,7 +13,15 @@ export interface OperatorContext {
   role: OperatorRole;
   /** The audit actor for everything this operator changes. */
   actor: string;
+  totpEnabled: boolean;
+  /**
+   * What the operator must do before anything else (console-auth.ts lets only the routes that do it through):
+   * change an admin-issued temporary password, or enrol TOTP now that it is required for everyone.
+   */
+  pending: OperatorPending | null;
 }
+
+export type OperatorPending = "password_change" | "totp_enrolment";
 
 export async function issueOperatorToken(
   db: Queryable,
@@ -40,13 +48,34 @@ export async function authenticateOperatorToken(
   const row = await db
     .selectFrom("operator_tokens")
     .innerJoin("operators", "operators.id", "operator_tokens.operator_id")
-    .select(["operators.id", "operators.email", "operators.role"])
+    .leftJoin("console_settings", (join) => join.onTrue())
+    .select([
+      "operators.id",
+      "operators.email",
+      "operators.role",
+      "operators.totp_enabled_at",
+      "operators.must_change_password",
+      "console_settings.require_totp",
+    ])
     .where("operator_tokens.token_hash", "=", sha256Hex(token))
     .where("operator_tokens.expires_at", ">", sql<Date>`now()`)
     .where("operators.disabled_at", "is", null)
     .executeTakeFirst();
   if (!row) throw invalidToken();
-  return { operatorId: row.id, email: row.email, role: row.role, actor: `operator:${row.email}` };
+  const totpEnabled = row.totp_enabled_at !== null;
+  const pending: OperatorPending | null = row.must_change_password
+    ? "password_change"
+    : row.require_totp && !totpEnabled
+      ? "totp_enrolment"
+      : null;
+  return {
+    operatorId: row.id,
+    email: row.email,
+    role: row.role,
+    actor: `operator:${row.email}`,
+    totpEnabled,
+    pending,
+  };
 }
 
 export async function revokeOperatorToken(db: Queryable, token: string): Promise<void> {

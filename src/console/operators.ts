@@ -12,6 +12,8 @@ export interface CreateOperatorInput {
   email: string;
   password: string;
   role?: string;
+  /** An admin-issued temporary password: the operator must choose their own at the first sign-in. */
+  mustChangePassword?: boolean;
 }
 
 export interface CreatedOperator {
@@ -24,6 +26,15 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+export function assertPasswordStrength(password: string, field = "password"): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new AppError("validation_failed", {
+      field,
+      message: `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`,
+    });
+  }
+}
+
 export async function createOperator(
   db: Queryable,
   input: CreateOperatorInput,
@@ -33,12 +44,7 @@ export async function createOperator(
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
     throw new AppError("validation_failed", { field: "email", message: "Use --email with an address." });
   }
-  if (input.password.length < MIN_PASSWORD_LENGTH) {
-    throw new AppError("validation_failed", {
-      field: "password",
-      message: `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`,
-    });
-  }
+  assertPasswordStrength(input.password);
   const role = (input.role ?? "admin") as OperatorRole;
   if (!OPERATOR_ROLES.includes(role)) {
     throw new AppError("validation_failed", { field: "role", message: "role must be admin or reviewer." });
@@ -47,7 +53,12 @@ export async function createOperator(
   return withTransaction(db, async (tx) => {
     const row = await tx
       .insertInto("operators")
-      .values({ email, password_hash: passwordHash, role })
+      .values({
+        email,
+        password_hash: passwordHash,
+        role,
+        must_change_password: input.mustChangePassword ?? false,
+      })
       .onConflict((oc) => oc.column("email").doNothing())
       .returning("id")
       .executeTakeFirst();

@@ -5,7 +5,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { App } from "../platform/http/app.js";
 import { getTenant } from "../platform/tenants/tenants.js";
 import type { Services } from "../services.js";
+import { registerConsoleAmlSourcesRoute } from "./aml/sources.js";
 import { registerConsoleAmlStatusRoute } from "./aml/status.js";
+import { registerConsoleAuditLogRoute } from "./audit/list.js";
 import { registerConsoleGetBrandingRoute } from "./branding/get.js";
 import { registerConsoleSetBrandingRoute } from "./branding/set.js";
 import { addConsoleAuthHook } from "./console-auth.js";
@@ -23,8 +25,17 @@ import { registerConsoleListLensRoute } from "./lens/list.js";
 import { registerConsoleSetLensRoute } from "./lens/set.js";
 import { registerLoginRoute } from "./login.js";
 import { registerLogoutRoute } from "./logout.js";
+import { registerConsoleChangePasswordRoute } from "./me/password.js";
+import { registerConsoleTotpRoutes } from "./me/totp.js";
 import { registerConsoleGetMediaRoute } from "./media/get.js";
+import { registerConsoleCreateOperatorRoute } from "./operators/create.js";
+import { registerConsoleListOperatorsRoute } from "./operators/list.js";
+import { registerConsoleUpdateOperatorRoutes } from "./operators/update.js";
 import { registerConsoleReviewQueueRoute } from "./queue/list.js";
+import {
+  registerConsoleMonitoringFlagsRoute,
+  registerConsoleResolveFlagRoute,
+} from "./queue/monitoring-flags.js";
 import { registerConsoleSessionActivityRoute } from "./sessions/activity.js";
 import { registerConsoleAddSessionNoteRoute } from "./sessions/add-note.js";
 import { registerConsoleCreateLinkRoute } from "./sessions/create-link.js";
@@ -34,9 +45,11 @@ import { registerConsoleListSessionsRoute } from "./sessions/list.js";
 import { registerConsoleRequestResubmissionRoute } from "./sessions/request-resubmission.js";
 import { registerConsoleRerunChecksRoute } from "./sessions/rerun-checks.js";
 import { registerConsoleReviewSessionRoute } from "./sessions/review.js";
+import { registerConsoleSecuritySettingsRoutes } from "./settings/security.js";
 import { registerMeRoute, registerSignInRoute } from "./sign-in.js";
 import { registerConsoleAmlThresholdRoutes } from "./tenants/aml-threshold.js";
 import { registerConsoleCreateTenantRoute } from "./tenants/create.js";
+import { registerConsoleEvidenceRetentionRoutes } from "./tenants/evidence-retention.js";
 import { registerConsoleListTenantsRoute } from "./tenants/list.js";
 import { registerConsoleSetFeaturesRoutes } from "./tenants/set-features.js";
 import { registerConsoleSetTenantStatusRoutes } from "./tenants/set-status.js";
@@ -90,6 +103,8 @@ function registerTenantRoutes(app: App, services: Services): void {
   registerConsoleListLensRoute(app, services);
   registerConsoleSetLensRoute(app, services);
   registerConsoleAmlThresholdRoutes(app, services);
+  registerConsoleEvidenceRetentionRoutes(app, services);
+  registerConsoleResolveFlagRoute(app, services);
 }
 
 function registerOperatorRoutes(app: App, services: Services): void {
@@ -99,6 +114,15 @@ function registerOperatorRoutes(app: App, services: Services): void {
   registerConsoleListTenantsRoute(app, services);
   registerConsoleCreateTenantRoute(app, services);
   registerConsoleAmlStatusRoute(app, services);
+  registerConsoleAmlSourcesRoute(app, services);
+  registerConsoleTotpRoutes(app, services);
+  registerConsoleChangePasswordRoute(app, services);
+  registerConsoleListOperatorsRoute(app, services);
+  registerConsoleCreateOperatorRoute(app, services);
+  registerConsoleUpdateOperatorRoutes(app, services);
+  registerConsoleSecuritySettingsRoutes(app, services);
+  registerConsoleAuditLogRoute(app, services);
+  registerConsoleMonitoringFlagsRoute(app, services);
 }
 
 export function registerConsoleApi(app: App, services: Services): void {

@@ -13,6 +13,11 @@ import { authenticateOperatorToken, type OperatorContext } from "./operator-toke
 const body = z.object({
   email: z.string().max(320).describe("The operator's email (case-insensitive)."),
   password: z.string().max(1024).describe("The operator's password."),
+  totp_code: z
+    .string()
+    .max(16)
+    .optional()
+    .describe("The 6-digit code of an operator with two-factor authentication (else 401 `totp_required`)."),
 });
 
 const signedInSchema = z.object({
@@ -22,6 +27,11 @@ const signedInSchema = z.object({
     .string()
     .nullable()
     .describe("Send as `X-CSRF-Token` on every POST/PUT/PATCH/DELETE made with the cookie; null for bearer."),
+  totp_enabled: z.boolean().describe("Whether the operator signs in with a TOTP code."),
+  pending: z
+    .enum(["password_change", "totp_enrolment"])
+    .nullable()
+    .describe("What the operator must do before any other route answers (403 `<pending>_required`)."),
 });
 
 function signedIn(operator: OperatorContext, cookieToken: string | undefined) {
@@ -29,6 +39,8 @@ function signedIn(operator: OperatorContext, cookieToken: string | undefined) {
     email: operator.email,
     role: operator.role,
     csrf_token: cookieToken ? csrfTokenFor(cookieToken) : null,
+    totp_enabled: operator.totpEnabled,
+    pending: operator.pending,
   };
 }
 
@@ -59,7 +71,7 @@ export function registerMeRoute(app: App): void {
   app.get(
     "/me",
     {
-      config: { consoleRole: "reviewer" },
+      config: { consoleRole: "reviewer", consoleWhilePending: true },
       schema: { summary: "The signed-in operator", tags: CONSOLE_TAGS, response: { 200: signedInSchema } },
     },
     async (request) => {

@@ -54,6 +54,19 @@ export const evidenceRetentionJob = defineJob({
   },
 });
 
+export async function getEvidenceRetentionDays(
+  { db }: Pick<Services, "db">,
+  tenantId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom("tenants")
+    .select(sql<number | null>`(settings ->> 'evidence_retention_days')::int`.as("days"))
+    .where("id", "=", requireTenantId(tenantId))
+    .executeTakeFirst();
+  if (!row) throw new AppError("not_found", { message: "No such tenant." });
+  return row.days ?? DEFAULT_RETENTION_DAYS;
+}
+
 export async function setEvidenceRetentionDays(
   { db }: Pick<Services, "db">,
   tenantId: string,

@@ -34,3 +34,34 @@ export async function auditRows(t: TestApp, action: string, target?: string) {
   if (target !== undefined) query = query.where("target", "=", target);
   return query.orderBy("created_at").execute();
 }
+
+/** A web-app session (cookie + CSRF token) for an operator, as the page gets it from POST /sign-in. */
+export async function cookieSession(t: TestApp, email: string, password = PASSWORD, totp_code?: string) {
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/console/api/sign-in",
+    payload: { email, password, ...(totp_code ? { totp_code } : {}) },
+  });
+  assert.equal(response.statusCode, 200, response.body);
+  const cookie = String(response.headers["set-cookie"]).split(";")[0]!;
+  return { cookie, csrf: response.json().csrf_token as string };
+}
+
+/** Every listed change made with the cookie but without X-CSRF-Token is refused before its handler runs. */
+export async function assertCsrfRequired(
+  t: TestApp,
+  email: string,
+  routes: { method: "POST" | "PUT"; url: string; payload?: object }[],
+) {
+  const { cookie } = await cookieSession(t, email);
+  for (const route of routes) {
+    const response = await t.app.inject({
+      method: route.method,
+      url: `/console/api${route.url}`,
+      headers: { cookie },
+      payload: route.payload ?? {},
+    });
+    assert.equal(response.statusCode, 403, `${route.method} ${route.url}: ${response.body}`);
+    assert.deepEqual(response.json(), { detail: "csrf_token_invalid" });
+  }
+}

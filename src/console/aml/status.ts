@@ -18,6 +18,7 @@ export function registerConsoleAmlStatusRoute(app: App, services: Services): voi
         response: {
           200: z.object({
             entities: z.number().int(),
+            max_list_age_hours: z.number().describe("AML_MAX_LIST_AGE_HOURS: older lists are stale."),
             sources: z.array(
               z.object({
                 source: z.string(),
@@ -55,6 +56,7 @@ export function registerConsoleAmlStatusRoute(app: App, services: Services): voi
       const counts = await countAmlEntities(services.db);
       return {
         entities: counts.total,
+        max_list_age_hours: services.config.amlMaxListAgeHours,
         sources: counts.sources,
         lists: await readListAges(services.db, services.config.amlMaxListAgeHours),
         index: isAmlIndexKept(services) ? await amlIndexStatus(services) : null,

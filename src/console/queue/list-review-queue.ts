@@ -14,6 +14,7 @@ export interface ReviewQueueQuery {
   /** Created on or before this day (YYYY-MM-DD, UTC). */
   createdTo?: string;
   limit: number;
+  offset?: number;
 }
 
 export interface QueueEntry {
@@ -27,7 +28,10 @@ export interface QueueEntry {
   updated_at: string;
 }
 
-export async function listReviewQueue(db: Queryable, query: ReviewQueueQuery): Promise<QueueEntry[]> {
+export async function listReviewQueue(
+  db: Queryable,
+  query: ReviewQueueQuery,
+): Promise<{ entries: QueueEntry[]; total: number }> {
   let scoped = db
     .selectFrom("sessions")
     .innerJoin("tenants", "tenants.id", "sessions.tenant_id")
@@ -51,6 +55,7 @@ export async function listReviewQueue(db: Queryable, query: ReviewQueueQuery): P
       sql<Date>`${`${query.createdTo}T00:00:00Z`}::timestamptz + interval '1 day'`,
     );
   }
+  const counted = await scoped.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
   const rows = await scoped
     .select([
       "sessions.id",
@@ -65,12 +70,13 @@ export async function listReviewQueue(db: Queryable, query: ReviewQueueQuery): P
     .orderBy("sessions.created_at", "asc")
     .orderBy("sessions.id", "asc")
     .limit(query.limit)
+    .offset(query.offset ?? 0)
     .execute();
   const warnings = await nodeWarnings(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({
+  const entries = rows.map((row) => ({
     session_id: row.id,
     tenant_id: row.tenant_id,
     tenant_name: row.tenant_name,
@@ -80,6 +86,7 @@ export async function listReviewQueue(db: Queryable, query: ReviewQueueQuery): P
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   }));
+  return { entries, total: counted.n };
 }
 
 /** Warnings of the nodes that held or declined each session. */

@@ -1,16 +1,13 @@
 // GET /console/api/review-queue: sessions held for review across tenants, oldest first, with reasons; search
-// by vendor_data or session id, filter by status and creation day.
+// by vendor_data or session id, filter by status and creation day; paged.
 import { z } from "zod";
 import type { App } from "../../platform/http/app.js";
 import type { Services } from "../../services.js";
 import { SESSION_STATUSES } from "../../verify/sessions/session-states.js";
-import { CONSOLE_TAGS } from "../console-schemas.js";
+import { CONSOLE_TAGS, daySchema, pageQuery } from "../console-schemas.js";
 import { listReviewQueue } from "./list-review-queue.js";
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_date" })
-  .refine((value) => !Number.isNaN(Date.parse(value)), { error: "invalid_date" });
+const day = daySchema;
 
 const query = z.object({
   search: z.string().max(200).optional().describe("A vendor_data substring (any case) or a session id."),
@@ -21,6 +18,7 @@ const query = z.object({
   created_from: day.optional().describe("YYYY-MM-DD (UTC), inclusive."),
   created_to: day.optional().describe("YYYY-MM-DD (UTC), inclusive."),
   limit: z.coerce.number().int().min(1).max(500).default(200).describe("Default 200, max 500."),
+  ...pageQuery,
 });
 
 const entry = z.object({
@@ -41,20 +39,24 @@ export function registerConsoleReviewQueueRoute(app: App, services: Services): v
       config: { consoleRole: "reviewer" },
       schema: {
         summary: "Review queue",
+        description: "Paged by `limit` and `offset`; `X-Total-Count` holds the number of matching sessions.",
         tags: CONSOLE_TAGS,
         querystring: query,
         response: { 200: z.array(entry) },
       },
     },
-    async (request) => {
-      const { search, status, created_from, created_to, limit } = request.query;
-      return listReviewQueue(services.db, {
+    async (request, reply) => {
+      const { search, status, created_from, created_to, limit, offset } = request.query;
+      const { entries, total } = await listReviewQueue(services.db, {
         search,
         status,
         createdFrom: created_from,
         createdTo: created_to,
         limit,
+        offset,
       });
+      reply.header("x-total-count", String(total));
+      return entries;
     },
   );
 }

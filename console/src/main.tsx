@@ -2,6 +2,7 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api, type Operator, setCsrfToken } from "./api.js";
+import { ConfigNav, ConfigPages } from "./config-pages.js";
 import { KeysPage } from "./keys-page.js";
 import { LinksPage } from "./links-page.js";
 import { QueuePage } from "./queue-page.js";
@@ -69,6 +70,7 @@ function App() {
               >
                 API keys
               </a>
+              <ConfigNav route={route} />
             </>
           )}
         </nav>
@@ -86,6 +88,7 @@ function App() {
         )}
         {route.page === "keys" && <KeysPage />}
         {route.page === "links" && <LinksPage />}
+        <ConfigPages route={route} />
         {route.page === "not-found" && <h1>Page not found</h1>}
       </main>
     </>

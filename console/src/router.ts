@@ -6,13 +6,28 @@ export type Route =
   | { page: "session"; tenantId: string; sessionId: string }
   | { page: "keys" }
   | { page: "links" }
+  | { page: ConfigPage }
   | { page: "not-found" };
+
+/** The admin configuration pages (issue 19), each at /console/<name>. */
+export const CONFIG_PAGES = [
+  "workflows",
+  "branding",
+  "webhooks",
+  "risk-lists",
+  "flows",
+  "credits",
+  "imports",
+] as const;
+export type ConfigPage = (typeof CONFIG_PAGES)[number];
 
 export function parseRoute(pathname: string): Route {
   const rest = pathname.replace(/^\/console\/?/, "");
   if (rest === "") return { page: "queue" };
   if (rest === "keys") return { page: "keys" };
   if (rest === "links") return { page: "links" };
+  const config = CONFIG_PAGES.find((name) => name === rest);
+  if (config) return { page: config };
   const session = /^tenants\/([^/]+)\/sessions\/([^/]+)$/.exec(rest);
   if (session) return { page: "session", tenantId: session[1]!, sessionId: session[2]! };
   return { page: "not-found" };

@@ -7,6 +7,7 @@ import { getTenant } from "../platform/tenants/tenants.js";
 import type { Services } from "../services.js";
 import { registerConsoleAmlStatusRoute } from "./aml/status.js";
 import { registerConsoleGetBrandingRoute } from "./branding/get.js";
+import { registerConsoleBrandingPreviewUrlRoute } from "./branding/preview-url.js";
 import { registerConsoleSetBrandingRoute } from "./branding/set.js";
 import { addConsoleAuthHook } from "./console-auth.js";
 import { CONSOLE_API_PREFIX } from "./console-paths.js";
@@ -140,6 +141,7 @@ function registerOperatorRoutes(app: App, services: Services): void {
   registerConsoleAmlStatusRoute(app, services);
   registerConsoleNotificationsRoute(app, services);
   registerConsoleDismissImportNoticeRoute(app, services);
+  registerConsoleBrandingPreviewUrlRoute(app, services);
 }
 
 export function registerConsoleApi(app: App, services: Services): void {

@@ -25,12 +25,12 @@ export function DayBars({ rows }: { rows: { day: string; credits: number; entrie
                 {row.day}: {row.credits} credits, {row.entries} debits
               </title>
             </rect>
-            {(index === 0 || index === rows.length - 1 || index % 7 === 0) && (
+            {(rows.length - 1 - index) % 7 === 0 && (
               <text
-                x={index * step + step / 2}
+                x={index === rows.length - 1 ? width : index * step + step / 2}
                 y={height + 16}
                 font-size="11"
-                text-anchor="middle"
+                text-anchor={index === rows.length - 1 ? "end" : "middle"}
                 fill="#556070"
               >
                 {row.day.slice(5)}

@@ -12,7 +12,7 @@ import { createOperator } from "../src/console/operators.js";
 import { runImportBatch } from "../src/identities/import/run-import-batch.js";
 import { listWorkflows } from "../src/verify/workflows/workflows.js";
 import { deliverWebhookEvent } from "../src/webhooks/deliver-event.js";
-import { launchBrowser, newDesktop, shot } from "./support/browser.js";
+import { launchBrowser, newDesktop, newPhone, shot } from "./support/browser.js";
 import { type FlowServer, startFlowServer } from "./support/flow-server.js";
 
 const PASSWORD = "console config e2e password";
@@ -256,6 +256,15 @@ describe("operator console: configuration pages", () => {
       await tabletPage.waitForLoadState("networkidle");
       await shot(tabletPage, `console-config-tablet-${name}`);
     }
+    const phone = await newPhone(browser);
+    const phonePage = await signedIn(phone, "Workflows");
+    for (const name of ["workflows", "branding", "webhooks", "imports"]) {
+      await phonePage.goto(`${server.url}/console/${name}`);
+      await phonePage.getByRole("heading", { level: 1 }).waitFor();
+      await phonePage.waitForLoadState("networkidle");
+      await shot(phonePage, `console-config-phone-${name}`);
+    }
+    await phone.close();
     await small.close();
   });
 });

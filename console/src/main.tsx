@@ -5,6 +5,7 @@ import { AccountPage } from "./account-page.js";
 import { AmlPage } from "./aml-page.js";
 import { ApiError, api, type Operator, setCsrfToken } from "./api.js";
 import { AuditPage } from "./audit-page.js";
+import { ConfigNav, ConfigPages } from "./config-pages.js";
 import { KeysPage } from "./keys-page.js";
 import { LinksPage } from "./links-page.js";
 import { OperatorsPage } from "./operators-page.js";
@@ -98,6 +99,7 @@ function App() {
                   {name}
                 </a>
               ))}
+              <ConfigNav route={route} />
             </>
           )}
         </nav>
@@ -126,6 +128,7 @@ function App() {
         )}
         {page === "keys" && <KeysPage />}
         {page === "links" && <LinksPage />}
+        {!operator.pending && <ConfigPages route={route} />}
         {page === "not-found" && <h1>Page not found</h1>}
       </main>
     </>

@@ -8,10 +8,23 @@ export type Route =
   | { page: "keys" }
   | { page: "links" }
   | { page: SimplePage }
+  | { page: ConfigPage }
   | { page: "not-found" };
 
 const SIMPLE_PAGES = ["tenants", "operators", "audit", "aml", "retention", "account"] as const;
 export type SimplePage = (typeof SIMPLE_PAGES)[number];
+
+/** The admin configuration pages (issue 19), each at /console/<name>. */
+export const CONFIG_PAGES = [
+  "workflows",
+  "branding",
+  "webhooks",
+  "risk-lists",
+  "flows",
+  "credits",
+  "imports",
+] as const;
+export type ConfigPage = (typeof CONFIG_PAGES)[number];
 
 export function parseRoute(pathname: string): Route {
   const rest = pathname.replace(/^\/console\/?/, "");
@@ -20,6 +33,8 @@ export function parseRoute(pathname: string): Route {
   if (rest === "links") return { page: "links" };
   const simple = SIMPLE_PAGES.find((page) => page === rest);
   if (simple) return { page: simple };
+  const config = CONFIG_PAGES.find((name) => name === rest);
+  if (config) return { page: config };
   const session = /^tenants\/([^/]+)\/sessions\/([^/]+)$/.exec(rest);
   if (session) return { page: "session", tenantId: session[1]!, sessionId: session[2]! };
   return { page: "not-found" };

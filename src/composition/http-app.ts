@@ -32,6 +32,7 @@ function registerPublicRoutes(app: App, services: Services): void {
   registerWebApp(app, {
     verifyLinkExists: (token) => verifyLinkExists(services, token),
     partnerLinkExists: (token) => partnerLinkExists(services.db, token),
+    previewFrameAncestors: [new URL(services.config.publicUrl).origin],
   });
   registerConsoleApi(app, services);
   registerConsoleApp(app);

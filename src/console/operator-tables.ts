@@ -44,9 +44,17 @@ export interface ConsoleSettingsTable {
   updated_at: Timestamp;
 }
 
+/** migrations/0024_import_notices.sql: finished-import notices an operator has dismissed. */
+export interface ImportNoticeDismissalsTable {
+  operator_id: string;
+  batch_id: string;
+  dismissed_at: Timestamp;
+}
+
 export interface OperatorTables {
   console_settings: ConsoleSettingsTable;
   operators: OperatorsTable;
   operator_tokens: OperatorTokensTable;
   console_login_failures: ConsoleLoginFailuresTable;
+  import_notice_dismissals: ImportNoticeDismissalsTable;
 }

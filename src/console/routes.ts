@@ -9,14 +9,20 @@ import { registerConsoleAmlSourcesRoute } from "./aml/sources.js";
 import { registerConsoleAmlStatusRoute } from "./aml/status.js";
 import { registerConsoleAuditLogRoute } from "./audit/list.js";
 import { registerConsoleGetBrandingRoute } from "./branding/get.js";
+import { registerConsoleBrandingPreviewUrlRoute } from "./branding/preview-url.js";
 import { registerConsoleSetBrandingRoute } from "./branding/set.js";
 import { addConsoleAuthHook } from "./console-auth.js";
 import { CONSOLE_API_PREFIX } from "./console-paths.js";
+import { registerConsoleCreditLedgerRoute } from "./credits/ledger.js";
+import { registerConsoleCreditUsageRoute } from "./credits/usage.js";
 import { registerConsoleCreateFlowRoute } from "./flows/create.js";
 import { registerConsoleGetHostedUrlTtlRoute } from "./flows/get-hosted-url-ttl.js";
 import { registerConsoleListFlowsRoute } from "./flows/list.js";
 import { registerConsoleSetHostedUrlTtlRoute } from "./flows/set-hosted-url-ttl.js";
 import { registerConsoleUpdateFlowRoute } from "./flows/update.js";
+import { registerConsoleCreateImportRoute } from "./imports/create.js";
+import { registerConsoleGetImportRoute } from "./imports/get.js";
+import { registerConsoleListImportsRoute } from "./imports/list.js";
 import { registerConsoleCreateKeyRoute } from "./keys/create.js";
 import { registerConsoleListKeysRoute } from "./keys/list.js";
 import { registerConsoleRevokeKeyRoute } from "./keys/revoke.js";
@@ -28,6 +34,8 @@ import { registerLogoutRoute } from "./logout.js";
 import { registerConsoleChangePasswordRoute } from "./me/password.js";
 import { registerConsoleTotpRoutes } from "./me/totp.js";
 import { registerConsoleGetMediaRoute } from "./media/get.js";
+import { registerConsoleDismissImportNoticeRoute } from "./notifications/dismiss.js";
+import { registerConsoleNotificationsRoute } from "./notifications/list.js";
 import { registerConsoleCreateOperatorRoute } from "./operators/create.js";
 import { registerConsoleListOperatorsRoute } from "./operators/list.js";
 import { registerConsoleUpdateOperatorRoutes } from "./operators/update.js";
@@ -36,6 +44,14 @@ import {
   registerConsoleMonitoringFlagsRoute,
   registerConsoleResolveFlagRoute,
 } from "./queue/monitoring-flags.js";
+import { registerConsoleAddRiskListEntriesRoute } from "./risk-lists/add-entries.js";
+import { registerConsoleCreateRiskListRoute } from "./risk-lists/create.js";
+import { registerConsoleDeleteRiskListRoute } from "./risk-lists/delete.js";
+import { registerConsoleDeleteRiskListEntryRoute } from "./risk-lists/delete-entry.js";
+import { registerConsoleListRiskListsRoute } from "./risk-lists/list.js";
+import { registerConsoleListRiskListEntriesRoute } from "./risk-lists/list-entries.js";
+import { registerConsoleUpdateRiskListRoute } from "./risk-lists/update.js";
+import { registerConsoleUpdateRiskListEntryRoute } from "./risk-lists/update-entry.js";
 import { registerConsoleSessionActivityRoute } from "./sessions/activity.js";
 import { registerConsoleAddSessionNoteRoute } from "./sessions/add-note.js";
 import { registerConsoleCreateLinkRoute } from "./sessions/create-link.js";
@@ -60,10 +76,13 @@ import { registerConsoleGetWebhookEndpointStatusRoute } from "./webhooks/get-end
 import { registerConsoleListWebhookAttemptsRoute } from "./webhooks/list-attempts.js";
 import { registerConsoleListWebhookEventsRoute } from "./webhooks/list-events.js";
 import { registerConsoleResendWebhookEventRoute } from "./webhooks/resend-event.js";
+import { registerConsoleRotateWebhookSecretRoute } from "./webhooks/rotate-secret.js";
 import { registerConsoleCreateWorkflowRoute } from "./workflows/create.js";
 import { registerConsoleListWorkflowsRoute } from "./workflows/list.js";
+import { registerConsoleSetWorkflowBrandingRoute } from "./workflows/set-branding.js";
 import { registerConsoleSetDefaultWorkflowRoute } from "./workflows/set-default.js";
 import { registerConsoleSetWorkflowStatusRoute } from "./workflows/set-status.js";
+import { registerConsoleUpdateWorkflowRoute } from "./workflows/update.js";
 
 function registerTenantRoutes(app: App, services: Services): void {
   registerConsoleSetTenantStatusRoutes(app, services);
@@ -105,6 +124,27 @@ function registerTenantRoutes(app: App, services: Services): void {
   registerConsoleAmlThresholdRoutes(app, services);
   registerConsoleEvidenceRetentionRoutes(app, services);
   registerConsoleResolveFlagRoute(app, services);
+  registerConfigurationRoutes(app, services);
+}
+
+/** Workflow editing, branding per workflow, risk lists, credits, imports and the webhook secret (issue 19). */
+function registerConfigurationRoutes(app: App, services: Services): void {
+  registerConsoleUpdateWorkflowRoute(app, services);
+  registerConsoleSetWorkflowBrandingRoute(app, services);
+  registerConsoleRotateWebhookSecretRoute(app, services);
+  registerConsoleListRiskListsRoute(app, services);
+  registerConsoleCreateRiskListRoute(app, services);
+  registerConsoleUpdateRiskListRoute(app, services);
+  registerConsoleDeleteRiskListRoute(app, services);
+  registerConsoleListRiskListEntriesRoute(app, services);
+  registerConsoleAddRiskListEntriesRoute(app, services);
+  registerConsoleUpdateRiskListEntryRoute(app, services);
+  registerConsoleDeleteRiskListEntryRoute(app, services);
+  registerConsoleCreditLedgerRoute(app, services);
+  registerConsoleCreditUsageRoute(app, services);
+  registerConsoleListImportsRoute(app, services);
+  registerConsoleGetImportRoute(app, services);
+  registerConsoleCreateImportRoute(app, services);
 }
 
 function registerOperatorRoutes(app: App, services: Services): void {
@@ -123,6 +163,9 @@ function registerOperatorRoutes(app: App, services: Services): void {
   registerConsoleSecuritySettingsRoutes(app, services);
   registerConsoleAuditLogRoute(app, services);
   registerConsoleMonitoringFlagsRoute(app, services);
+  registerConsoleNotificationsRoute(app, services);
+  registerConsoleDismissImportNoticeRoute(app, services);
+  registerConsoleBrandingPreviewUrlRoute(app, services);
 }
 
 export function registerConsoleApi(app: App, services: Services): void {

@@ -47,6 +47,11 @@ export interface WebAppOptions {
   verifyLinkExists?: (token: string) => Promise<boolean>;
   /** Whether a partner `/s/<token>` link names an application; without it every link gets the page (200). */
   partnerLinkExists?: (token: string) => Promise<boolean>;
+  /**
+   * Origins that may frame `/preview/branding` (the console's live branding preview, on base_url); the
+   * applicant pages themselves are never framed.
+   */
+  previewFrameAncestors?: string[];
 }
 
 const NOT_FOUND_MARK = '<div id="app" data-page="not-found"';
@@ -89,8 +94,8 @@ export function registerWebApp(app: App, options: WebAppOptions = {}): void {
     return reply.send(file.body);
   }
 
-  async function page(request: FastifyRequest, reply: FastifyReply) {
-    reply.headers(PAGE_HEADERS);
+  async function page(request: FastifyRequest, reply: FastifyReply, headers = PAGE_HEADERS) {
+    reply.headers(headers);
     const index = await load("index.html");
     if (!index) {
       return reply
@@ -115,6 +120,19 @@ export function registerWebApp(app: App, options: WebAppOptions = {}): void {
     };
   }
 
+  // The console's branding preview: the same page, framed by the console, reading its branding from the URL
+  // fragment (no session, no API call).
+  const previewHeaders = {
+    ...PAGE_HEADERS,
+    "content-security-policy": PAGE_HEADERS["content-security-policy"].replace(
+      "frame-ancestors 'none'",
+      `frame-ancestors 'self' ${(options.previewFrameAncestors ?? []).join(" ")}`.trim(),
+    ),
+    "permissions-policy": "camera=(), microphone=()",
+  };
+  app.get("/preview/branding", { schema: { hide: true } }, (request, reply) =>
+    page(request, reply, previewHeaders),
+  );
   app.get("/verify/:token", { schema: { hide: true } }, linkPage(options.verifyLinkExists));
   app.get("/s/:token", { schema: { hide: true } }, linkPage(options.partnerLinkExists));
   app.get("/flow-assets/*", { schema: { hide: true } }, async (request, reply) => {

@@ -65,7 +65,7 @@ describe("OpenAPI document", () => {
 
   test("only pages, assets, the document itself and the health probe are hidden from it", () => {
     const allowed =
-      /^\/(openapi\.json|healthz|verify\/:token|s\/:token|flow-assets\/\*|docs(\/.*)?|console\/(assets\/\*|\*)?)$/;
+      /^\/(openapi\.json|healthz|verify\/:token|s\/:token|preview\/branding|flow-assets\/\*|docs(\/.*)?|console\/(assets\/\*|\*)?)$/;
     const hiddenApi = registeredRoutes(t.app)
       .filter((route) => route.hidden && !allowed.test(route.url))
       .map((route) => `${route.method} ${route.url}`);

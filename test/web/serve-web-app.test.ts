@@ -103,3 +103,19 @@ test("a failing lookup still serves the page (its API call reports the problem)"
   assert.equal((await app.inject({ url: `/verify/${"x".repeat(32)}` })).statusCode, 200);
   await app.close();
 });
+
+test("only the branding preview may be framed, and only by the console's origin; session pages never", async () => {
+  const root = mkdtempSync(join(tmpdir(), "web-preview-"));
+  writeFileSync(join(root, "index.html"), "<!doctype html><title>flow</title>");
+  const app = await appWith(root, { previewFrameAncestors: ["https://console.example.com"] });
+  const preview = await app.inject({ url: "/preview/branding" });
+  assert.equal(preview.statusCode, 200);
+  assert.match(
+    preview.headers["content-security-policy"] as string,
+    /frame-ancestors 'self' https:\/\/console\.example\.com;/,
+  );
+  assert.equal(preview.headers["permissions-policy"], "camera=(), microphone=()");
+  const session = await app.inject({ url: "/verify/abcdefghijklmnopqrstuvwxyz123456" });
+  assert.match(session.headers["content-security-policy"] as string, /frame-ancestors 'none'/);
+  await app.close();
+});

@@ -4,12 +4,14 @@
 import { render } from "preact";
 import { useState } from "preact/hooks";
 import "./styles.css";
+import { BrandingPreview } from "./branding-preview.js";
 import { prepareDevanagariFont, registerDevanagariFont } from "./fonts.js";
 import { NotFoundPage } from "./not-found-page.js";
 import { PartnerPage } from "./partner-page.js";
 import { VerifyFlow } from "./verify-flow.js";
 
 function Root() {
+  if (window.location.pathname === "/preview/branding") return <BrandingPreview />;
   const match = /^\/(verify|s)\/([A-Za-z0-9_-]+)\/?$/.exec(window.location.pathname);
   const [verifyToken, setVerifyToken] = useState(match?.[1] === "verify" ? match[2]! : null);
   if (verifyToken) return <VerifyFlow key={verifyToken} token={verifyToken} />;

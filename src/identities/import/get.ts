@@ -27,7 +27,7 @@ const row = z.object({
   matches: z.array(z.unknown()).describe("Duplicate-check matches: face-search match objects."),
 });
 
-const response = z.object({
+export const importBatchResponse = z.object({
   batch_id: z.string().uuid(),
   status: z.enum(["pending", "running", "completed", "failed"]),
   source_system: z.string(),
@@ -56,11 +56,11 @@ export function registerGetImportRoute(app: App, services: Services): void {
         tags: ["identities"],
         params,
         querystring: query,
-        response: { 200: response },
+        response: { 200: importBatchResponse },
       },
     },
     async (request) => {
-      const statuses = parseStatuses(request.query.status);
+      const statuses = parseRowStatuses(request.query.status);
       const page = pageParam(request.query.page);
       const pageSize = pageSizeParam(request.query.page_size, { fallback: 50, max: 200 });
       return getImportBatch(services.db, tenantOf(request).tenantId, request.params.batch_id, {
@@ -72,7 +72,7 @@ export function registerGetImportRoute(app: App, services: Services): void {
   );
 }
 
-function parseStatuses(value: string | undefined): ImportRowStatus[] {
+export function parseRowStatuses(value: string | undefined): ImportRowStatus[] {
   const wanted = (value ?? "")
     .split(",")
     .map((part) => part.trim())

@@ -34,6 +34,18 @@ export interface WorkflowDefinition {
   branding: Record<string, unknown>;
 }
 
+/** A module's refusal names the node it is about (`nodes.<index>: …`), so an editor can show it in place. */
+function atNode<T>(index: number, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof AppError && error.code === "invalid_workflow") {
+      throw new AppError("invalid_workflow", { message: `nodes.${index}: ${error.message}`, cause: error });
+    }
+    throw error;
+  }
+}
+
 export function parseWorkflowDefinition(input: unknown): WorkflowDefinition {
   const parsed = definitionSchema.safeParse(input);
   if (!parsed.success) {
@@ -58,9 +70,12 @@ export function parseWorkflowDefinition(input: unknown): WorkflowDefinition {
     if (seen.has(id))
       throw new AppError("invalid_workflow", { message: `nodes.${index}: duplicate node id ${id}` });
     seen.add(id);
-    return { id, feature, enabled: node.enabled, config: module.parseConfig(node.config, feature) };
+    const config = atNode(index, () => module.parseConfig(node.config, feature));
+    return { id, feature, enabled: node.enabled, config };
   });
-  for (const node of nodes) if (node.enabled) moduleFor(node.feature)!.checkPlacement?.(node, nodes);
+  nodes.forEach((node, index) => {
+    if (node.enabled) atNode(index, () => moduleFor(node.feature)!.checkPlacement?.(node, nodes));
+  });
   if (!nodes.some((node) => node.enabled)) {
     throw new AppError("invalid_workflow", { message: "a workflow needs at least one enabled node" });
   }

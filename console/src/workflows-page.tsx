@@ -1,0 +1,163 @@
+// Workflows of one tenant (admins): list, create a draft, edit its nodes, move it draft → live → archived and
+// make a live one the default.
+import { useEffect, useState } from "preact/hooks";
+import { api } from "./api.js";
+import { label } from "./format.js";
+import { problem, TenantPicker } from "./tenant-picker.js";
+import { useTenants } from "./use-tenants.js";
+import { type Workflow, WorkflowEditor } from "./workflow-editor.js";
+
+const STATUSES = ["draft", "live", "archived"] as const;
+
+export function WorkflowsPage() {
+  const { tenants, tenantId, setTenantId, error: tenantError } = useTenants();
+  const [workflows, setWorkflows] = useState<Workflow[]>([]);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [newName, setNewName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  async function reload() {
+    if (tenantId) setWorkflows(await api<Workflow[]>("GET", `/tenants/${tenantId}/workflows`));
+  }
+  useEffect(() => {
+    setEditing(null);
+    reload().catch(() => setError("Workflows could not be loaded."));
+  }, [tenantId]);
+
+  async function run(change: () => Promise<unknown>) {
+    setError(null);
+    try {
+      await change();
+      await reload();
+    } catch (failure) {
+      setError(problem(failure, "The change was refused."));
+    }
+  }
+
+  async function create(event: Event) {
+    event.preventDefault();
+    await run(async () => {
+      const created = await api<{ id: string }>("POST", `/tenants/${tenantId}/workflows`, {
+        definition: { name: newName.trim(), status: "draft", nodes: [{ feature: "ID_VERIFICATION" }] },
+      });
+      setNewName("");
+      setEditing(created.id);
+    });
+  }
+
+  const current = workflows.find((workflow) => workflow.id === editing);
+  return (
+    <section>
+      <h1>Workflows</h1>
+      {(error ?? tenantError) && (
+        <p class="error" role="alert">
+          {error ?? tenantError}
+        </p>
+      )}
+      <div class="filters">
+        <TenantPicker tenants={tenants} tenantId={tenantId} onChange={setTenantId} />
+      </div>
+      <form class="filters" onSubmit={(event) => void create(event)}>
+        <div class="field grow">
+          <label for="new-workflow">New workflow name</label>
+          <input
+            id="new-workflow"
+            value={newName}
+            onInput={(event) => setNewName(event.currentTarget.value)}
+          />
+        </div>
+        <div class="field">
+          <button type="submit" disabled={!tenantId || !newName.trim()}>
+            Create draft
+          </button>
+        </div>
+      </form>
+      <div class="table-wrap">
+        <table class="queue">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Nodes</th>
+              <th scope="col">Status</th>
+              <th scope="col">Default</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {workflows.map((workflow) => (
+              <tr key={workflow.id} data-workflow={workflow.name}>
+                <td>{workflow.name}</td>
+                <td>
+                  {workflow.nodes
+                    .filter((node) => node.enabled)
+                    .map((node) => label(node.feature))
+                    .join(" → ")}
+                </td>
+                <td>
+                  <label class="visually-hidden" for={`status-${workflow.id}`}>
+                    Status of {workflow.name}
+                  </label>
+                  <select
+                    id={`status-${workflow.id}`}
+                    value={workflow.status}
+                    disabled={workflow.is_default}
+                    onChange={(event) =>
+                      void run(() =>
+                        api("POST", `/tenants/${tenantId}/workflows/${workflow.id}/status`, {
+                          status: event.currentTarget.value,
+                        }),
+                      )
+                    }
+                  >
+                    {STATUSES.map((status) => (
+                      <option key={status} value={status}>
+                        {status}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  {workflow.is_default ? (
+                    <span class="badge approved">default</span>
+                  ) : (
+                    <button
+                      type="button"
+                      class="secondary"
+                      disabled={workflow.status !== "live"}
+                      title={
+                        workflow.status !== "live" ? "Only a live workflow can be the default" : undefined
+                      }
+                      onClick={() =>
+                        void run(() => api("POST", `/tenants/${tenantId}/workflows/${workflow.id}/default`))
+                      }
+                    >
+                      Make default
+                    </button>
+                  )}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    disabled={workflow.status === "archived"}
+                    onClick={() => setEditing(workflow.id)}
+                  >
+                    Edit nodes
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {current && (
+        <WorkflowEditor
+          key={current.id}
+          tenantId={tenantId}
+          workflow={current}
+          onSaved={() => void reload()}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -2,7 +2,7 @@
 // (research/ocr.md): every MRZ character sits in one cell of a `lines × columns` grid, so tesseract's
 // character boxes are mapped to columns, and cells can be re-read from their pixels.
 import sharp from "sharp";
-import type { OcrEngine, OcrLine } from "../ocr/ocr-engine.js";
+import type { OcrEngine, OcrLine, OcrSymbol } from "../ocr/ocr-engine.js";
 
 export const MRZ_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<";
 /** Each format's line length; the grid snaps to the nearest. */
@@ -30,19 +30,18 @@ export interface SizedReading {
   rows: Cell[][];
   columns: number;
   grey: GreyCrop;
-  grid: { left: number; pitch: number; rows: { top: number; bottom: number }[] };
+  /** The zone's grid; a row read end to end carries its own left edge and pitch. */
+  grid: { left: number; pitch: number; rows: { top: number; bottom: number; left: number; pitch: number }[] };
 }
 
 const centre = (s: { box: Box }) => s.box.x + s.box.width / 2;
 const symbolsOf = (l: OcrLine) => l.words.flatMap((w) => w.symbols ?? []);
 
 /** Median spacing of neighbouring characters: the span of the last glyph would skew a span-based pitch. */
-function medianPitch(lines: OcrLine[], rough: number): number {
+function medianPitch(rows: ZoneRow[], rough: number): number {
   const gaps: number[] = [];
-  for (const line of lines) {
-    const cs = symbolsOf(line)
-      .map(centre)
-      .sort((a, b) => a - b);
+  for (const row of rows) {
+    const cs = row.symbols.map(centre).sort((a, b) => a - b);
     for (let i = 1; i < cs.length; i++) {
       const g = cs[i]! - cs[i - 1]!;
       if (g > rough * 0.7 && g < rough * 1.4) gaps.push(g);
@@ -50,6 +49,66 @@ function medianPitch(lines: OcrLine[], rough: number): number {
   }
   gaps.sort((a, b) => a - b);
   return gaps[Math.floor(gaps.length / 2)] ?? rough;
+}
+
+interface ZoneRow {
+  symbols: OcrSymbol[];
+  top: number;
+  bottom: number;
+}
+
+const shift = (b: Box, d: number): Box => ({ ...b, x: b.x - d, y: b.y - d });
+
+/** A line read on the padded strip, in the strip's own coordinates. */
+function unpad(line: OcrLine, pad: number): OcrLine {
+  return {
+    ...line,
+    box: shift(line.box, pad),
+    words: line.words.map((w) => ({
+      ...w,
+      box: shift(w.box, pad),
+      ...(w.symbols ? { symbols: w.symbols.map((sym) => ({ ...sym, box: shift(sym.box, pad) })) } : {}),
+    })),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+/**
+ * A read line as a row of the zone: its band is where its letters and digits stand (fillers are
+ * shorter; tesseract's line box may take in print just above the zone), and only the symbols centred
+ * in that band belong to it.
+ */
+function zoneRow(line: OcrLine): ZoneRow | null {
+  const symbols = symbolsOf(line);
+  const tall = symbols.filter((s) => s.text !== "<");
+  const basis = tall.length >= 3 ? tall : symbols;
+  if (basis.length === 0) return null;
+  const top = median(basis.map((s) => s.box.y));
+  const bottom = median(basis.map((s) => s.box.y + s.box.height));
+  const h = Math.max(1, bottom - top);
+  const inBand = symbols.filter((s) => {
+    const c = s.box.y + s.box.height / 2;
+    return c > top - h * 0.25 && c < bottom + h * 0.25;
+  });
+  return { symbols: inBand, top, bottom };
+}
+
+/**
+ * The zone's own rows among those read: MRZ lines are equally tall, so a line of smaller print just
+ * above the zone (signature, address, remarks) or a streak at the crop's edge is not one of them, and
+ * would otherwise pull the grid's first column and pitch off.
+ */
+function zoneRows(lines: OcrLine[]): ZoneRow[] {
+  const rows = lines.map(zoneRow).filter((r): r is ZoneRow => r !== null && r.symbols.length >= 18);
+  if (rows.length <= 2) return rows;
+  const heights = rows.map((r) => r.bottom - r.top).sort((a, b) => a - b);
+  // The tallest two agree on the zone's height: another row of the zone is at least 70 % of it.
+  const typical = heights[heights.length - 2]!;
+  return rows.filter((r) => r.bottom - r.top >= typical * 0.7 && r.bottom - r.top <= typical * 1.6);
 }
 
 /**
@@ -69,48 +128,66 @@ export async function readAtSize(
     .raw()
     .toBuffer({ resolveWithObject: true });
   const grey = { data: scaled.data, width: scaled.info.width, height: scaled.info.height };
+  // White margins around the strip: tesseract garbles a character that touches the image's edge (the
+  // final check digit of a zone cropped close to it read as Y or S).
+  const pad = Math.round(grey.height * 0.25) + 8;
   const image = await sharp(scaled.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
+    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 255, g: 255, b: 255 } })
     .png({ compressionLevel: 1 })
     .toBuffer();
   const result = await ocr.recognize(image, { psm: "block", whitelist: MRZ_CHARS, symbols: true });
-  const candidates = result.lines.filter((l) => l.text.replace(/\s/g, "").length >= 18);
+  const lines = result.lines.map((l) => unpad(l, pad));
+  const candidates = zoneRows(lines.filter((l) => l.text.replace(/\s/g, "").length >= 18));
   if (candidates.length < 2) return null;
   const tail = candidates.slice(-3);
-  const all = tail.flatMap(symbolsOf);
+  const all = tail.flatMap((r) => r.symbols);
   if (all.length === 0) return null;
   const first = Math.min(...all.map(centre));
   const last = Math.max(...all.map(centre));
-  const longest = Math.max(...tail.map((l) => l.text.replace(/\s/g, "").length));
+  const longest = Math.max(...tail.map((r) => r.symbols.length));
   const pitch = medianPitch(tail, (last - first) / Math.max(1, longest - 1));
   const span = Math.round((last - first) / pitch) + 1;
   const columns = LINE_LENGTHS.reduce((best, n) => (Math.abs(n - span) < Math.abs(best - span) ? n : best));
   if (Math.abs(columns - span) > 4) return null;
-  const lines = columns === 30 && candidates.length >= 3 ? tail : candidates.slice(-2);
+  const zone = columns === 30 && candidates.length >= 3 ? tail : candidates.slice(-2);
   const left = first - pitch / 2;
-  const rows = lines.map((line) => {
+  // Every line of a zone starts in the first column and ends in the last: a row read end to end gets
+  // its own grid (what straightening left of perspective shifts and stretches the rows differently).
+  const rowGrid = (row: ZoneRow) => {
+    const cs = row.symbols.map(centre);
+    const a = Math.min(...cs);
+    const b = Math.max(...cs);
+    const own = (b - a) / (columns - 1);
+    return Math.abs(own - pitch) < pitch * 0.04 && Math.abs(a - first) < pitch * 1.2
+      ? { left: a - own / 2, pitch: own }
+      : { left, pitch };
+  };
+  const grids = zone.map(rowGrid);
+  const rows = zone.map((line, i) => {
     const cells: Cell[] = Array.from({ length: columns }, () => ({ char: "?", confidence: 0 }));
-    for (const s of symbolsOf(line)) {
-      const col = Math.min(columns - 1, Math.max(0, Math.floor((centre(s) - left) / pitch)));
+    const g = grids[i]!;
+    for (const s of line.symbols) {
+      const col = Math.min(columns - 1, Math.max(0, Math.floor((centre(s) - g.left) / g.pitch)));
       if (s.confidence > cells[col]!.confidence || cells[col]!.char === "?") {
         cells[col] = { char: s.text, confidence: s.confidence };
       }
     }
     return cells;
   });
-  const rowBounds = lines.map((l) => ({ top: l.box.y, bottom: l.box.y + l.box.height }));
+  const rowBounds = zone.map((l, i) => ({ top: l.top, bottom: l.bottom, ...grids[i]! }));
   return { rows, columns, grey, grid: { left, pitch, rows: rowBounds } };
 }
 
 /** The pixels of one cell, resampled to `w × h`, in the cell's own coordinates. */
 export function cellPixels(r: SizedReading, row: number, col: number, w: number, h: number): Float64Array {
   const { grey, grid } = r;
-  const x0 = grid.left + col * grid.pitch;
-  const { top, bottom } = grid.rows[row]!;
+  const { top, bottom, left, pitch } = grid.rows[row]!;
+  const x0 = left + col * pitch;
   const out = new Float64Array(w * h);
   for (let py = 0; py < h; py++) {
     const y = Math.min(grey.height - 1, Math.max(0, Math.round(top + ((py + 0.5) / h) * (bottom - top))));
     for (let px = 0; px < w; px++) {
-      const x = Math.min(grey.width - 1, Math.max(0, Math.round(x0 + ((px + 0.5) / w) * grid.pitch)));
+      const x = Math.min(grey.width - 1, Math.max(0, Math.round(x0 + ((px + 0.5) / w) * pitch)));
       out[py * w + px] = grey.data[y * grey.width + x]!;
     }
   }

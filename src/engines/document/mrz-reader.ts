@@ -9,7 +9,13 @@ import { type MrzReadResult, readMrzFields } from "./mrz-fields.js";
 import { classifyCells, type GlyphCell } from "./mrz-glyphs/classify-cells.js";
 import { type Box, MRZ_CHARS, readAtSize, restoreFillers, type SizedReading } from "./mrz-grid.js";
 import type { LocatedMrz } from "./mrz-locate.js";
-import { repairLines, settleChecks, settleCountryCodes, settleOutOfClass } from "./mrz-repair.js";
+import {
+  repairLines,
+  settleCheckDigits,
+  settleChecks,
+  settleCountryCodes,
+  settleOutOfClass,
+} from "./mrz-repair.js";
 
 /** Line heights (px) to read at; research/ocr.md: 24–36 px per character reads best. */
 const LINE_HEIGHTS = [26, 31, 36];
@@ -194,7 +200,8 @@ export function readMrzFromGrids(grids: SizedReading[], today: string): MrzReadi
   if (!repaired) return null;
   const coded = settleCountryCodes(repaired.lines, repaired.layout, voted.alternatives);
   const classified = settleOutOfClass(coded, repaired.layout, (row, col) => glyphs[row]?.[col] ?? null);
-  const settled = settleChecks(classified, repaired.layout, voted.alternatives);
+  const digits = settleCheckDigits(classified, repaired.layout, (row, col) => glyphs[row]?.[col] ?? null);
+  const settled = settleChecks(digits, repaired.layout, voted.alternatives);
   const result = readMrzFields(settled, today);
   if (!result) return null;
   return { ...result, agreement: voted.agreement };

@@ -112,14 +112,15 @@ function zoneRows(lines: OcrLine[]): ZoneRow[] {
 }
 
 /**
- * Reads the crop scaled by `scale`. `expectRows` (2 or 3) when known; otherwise three rows are taken
- * when the grid is 30 columns wide (TD1), two otherwise.
+ * Reads the crop scaled by `scale`. `expectRows` (2 or 3, from the locator) when known; three rows are
+ * taken when the grid is 30 columns wide (TD1), two otherwise.
  */
 export async function readAtSize(
   ocr: OcrEngine,
   png: Buffer,
   region: Box,
   scale: number,
+  expectRows?: number,
 ): Promise<SizedReading | null> {
   const scaled = await sharp(png)
     .extract({ left: region.x, top: region.y, width: region.width, height: region.height })
@@ -144,22 +145,76 @@ export async function readAtSize(
   if (all.length === 0) return null;
   const first = Math.min(...all.map(centre));
   const last = Math.max(...all.map(centre));
-  const longest = Math.max(...tail.map((r) => r.symbols.length));
-  const pitch = medianPitch(tail, (last - first) / Math.max(1, longest - 1));
-  const span = Math.round((last - first) / pitch) + 1;
-  const columns = LINE_LENGTHS.reduce((best, n) => (Math.abs(n - span) < Math.abs(best - span) ? n : best));
-  if (Math.abs(columns - span) > 4) return null;
+  // Each possible line length gives a rough pitch; the neighbour spacing near it says which one the zone
+  // has (counting symbols would not: tesseract splits a blurred glyph in two or drops one). Three rows
+  // located: a TD1 card.
+  const fit = (lengths: number[]) => {
+    let best = { pitch: 0, columns: 0, miss: Infinity };
+    for (const n of lengths) {
+      const p = medianPitch(tail, (last - first) / (n - 1));
+      const miss = Math.abs((last - first) / p + 1 - n);
+      if (miss < best.miss) best = { pitch: p, columns: n, miss };
+    }
+    return best;
+  };
+  let grid = fit(expectRows === 3 ? [30] : expectRows === 2 ? [36, 44] : LINE_LENGTHS);
+  // A line of other print located with the zone can make the row count wrong: then every length.
+  if (grid.miss > 1.5 && expectRows) grid = fit(LINE_LENGTHS);
+  const { pitch, columns, miss } = grid;
+  if (miss > 4) return null;
   const zone = columns === 30 && candidates.length >= 3 ? tail : candidates.slice(-2);
-  const left = first - pitch / 2;
-  // Every line of a zone starts in the first column and ends in the last: a row read end to end gets
-  // its own grid (what straightening left of perspective shifts and stretches the rows differently).
+  // Tesseract's boxes at a line's start are loose (the first glyph's box takes in the margin), so the
+  // grid's phase comes from every symbol: the median offset from the cells the pitch puts them in.
+  const rephase = (symbols: OcrSymbol[], l: number, p: number) => {
+    const offsets = symbols.map((sym) => {
+      const t = (centre(sym) - l) / p - 0.5;
+      return t - Math.round(t);
+    });
+    return l + median(offsets) * p;
+  };
+  // Which cell is the first: a stray symbol beyond a line's end (a doubled first letter) would shift
+  // every column; the grid, moved by a whole cell either way, that covers the most cells wins.
+  const phased = rephase(all, first - pitch / 2, pitch);
+  const covered = (l: number) =>
+    tail.reduce((sum, row) => {
+      const hit = new Set<number>();
+      for (const sym of row.symbols) {
+        const k = Math.floor((centre(sym) - l) / pitch);
+        if (k >= 0 && k < columns) hit.add(k);
+      }
+      return sum + hit.size;
+    }, 0);
+  let left = phased;
+  for (const shift of [1, -1])
+    if (covered(phased + shift * pitch) > covered(left)) left = phased + shift * pitch;
+  // Every line of a zone starts in the first column and ends in the last, but what straightening left
+  // of perspective may shift and stretch rows a little: each row's own grid, a least-squares fit of its
+  // symbols' centres to their cells, kept when it stays near the zone's.
   const rowGrid = (row: ZoneRow) => {
-    const cs = row.symbols.map(centre);
-    const a = Math.min(...cs);
-    const b = Math.max(...cs);
-    const own = (b - a) / (columns - 1);
-    return Math.abs(own - pitch) < pitch * 0.04 && Math.abs(a - first) < pitch * 1.2
-      ? { left: a - own / 2, pitch: own }
+    let l = rephase(row.symbols, left, pitch);
+    let p = pitch;
+    for (let round = 0; round < 2; round++) {
+      const pairs: [number, number][] = [];
+      for (const sym of row.symbols) {
+        const t = (centre(sym) - l) / p - 0.5;
+        const k = Math.round(t);
+        if (k >= 0 && k < columns && Math.abs(t - k) < 0.3) pairs.push([k + 0.5, centre(sym)]);
+      }
+      if (pairs.length < columns / 2) break;
+      const mk = pairs.reduce((a, [k]) => a + k, 0) / pairs.length;
+      const mc = pairs.reduce((a, [, c]) => a + c, 0) / pairs.length;
+      let cov = 0;
+      let v = 0;
+      for (const [k, c] of pairs) {
+        cov += (k - mk) * (c - mc);
+        v += (k - mk) ** 2;
+      }
+      if (v === 0) break;
+      p = cov / v;
+      l = mc - p * mk;
+    }
+    return Math.abs(p - pitch) < pitch * 0.04 && Math.abs(l - left) < pitch * 0.6
+      ? { left: l, pitch: p }
       : { left, pitch };
   };
   const grids = zone.map(rowGrid);

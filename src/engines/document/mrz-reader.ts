@@ -112,12 +112,13 @@ async function readSizes(
   region: Box,
   lineHeight: number,
   done: Map<number, SizedReading | null> = new Map(),
+  expectRows?: number,
 ): Promise<SizedReading[]> {
   const readings: SizedReading[] = [];
   for (const target of LINE_HEIGHTS) {
     const reading = done.has(target)
       ? done.get(target)!
-      : await readAtSize(ocr, png, region, target / lineHeight);
+      : await readAtSize(ocr, png, region, target / lineHeight, expectRows);
     if (reading) {
       restoreFillers(reading);
       readings.push(reading);
@@ -176,7 +177,7 @@ export async function readLocatedGrids(ocr: OcrEngine, located: LocatedMrz): Pro
   const meta = await sharp(located.png).metadata();
   const region: Box = { x: 0, y: 0, width: meta.width ?? 0, height: meta.height ?? 0 };
   const probeSize = LINE_HEIGHTS[1]!;
-  const probe = (png: Buffer) => readAtSize(ocr, png, region, probeSize / located.lineHeight);
+  const probe = (png: Buffer) => readAtSize(ocr, png, region, probeSize / located.lineHeight, located.lines);
   let png = located.png;
   let probed = await probe(png);
   const upright = uprightScore(probed);
@@ -188,7 +189,7 @@ export async function readLocatedGrids(ocr: OcrEngine, located: LocatedMrz): Pro
       probed = other;
     }
   }
-  return readSizes(ocr, png, region, located.lineHeight, new Map([[probeSize, probed]]));
+  return readSizes(ocr, png, region, located.lineHeight, new Map([[probeSize, probed]]), located.lines);
 }
 
 /** Votes the grids into lines, repairs and settles them, and parses the fields. */

@@ -40,7 +40,7 @@ interface Blob {
 }
 
 /** Ink: darker than the 31 × 31 local mean by a margin (integral image). */
-export function inkMask(g: Grey): Uint8Array {
+function inkMask(g: Grey): Uint8Array {
   const { data, width: w, height: h } = g;
   const integral = new Float64Array((w + 1) * (h + 1));
   for (let y = 0; y < h; y++) {
@@ -109,7 +109,7 @@ export function blackHat(g: Grey, r: number): Float32Array {
 }
 
 /** Closes gaps of up to `gap` px along rows (or columns when `vertical`). */
-export function smear(mask: Uint8Array, w: number, h: number, gap: number, vertical: boolean): Uint8Array {
+function smear(mask: Uint8Array, w: number, h: number, gap: number, vertical: boolean): Uint8Array {
   const out = Uint8Array.from(mask);
   const outer = vertical ? w : h;
   const inner = vertical ? h : w;
@@ -126,7 +126,7 @@ export function smear(mask: Uint8Array, w: number, h: number, gap: number, verti
 }
 
 /** Connected components (4-neighbour) described by their principal axes; small ones are skipped. */
-export function blobs(mask: Uint8Array, w: number, h: number, minPixels: number): Blob[] {
+function blobs(mask: Uint8Array, w: number, h: number, minPixels: number): Blob[] {
   const label = new Int32Array(w * h);
   const found: Blob[] = [];
   const stack: number[] = [];
@@ -277,7 +277,7 @@ function warp(src: Grey, corners: [number, number][], outW: number, outH: number
   return out;
 }
 
-export async function decode(image: Buffer, longSide?: number): Promise<Grey> {
+async function decode(image: Buffer, longSide?: number): Promise<Grey> {
   let pipeline = sharp(image, { failOn: "none" }).rotate().greyscale();
   if (longSide) pipeline = pipeline.resize(longSide, longSide, { fit: "inside", withoutEnlargement: true });
   const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });

@@ -220,7 +220,7 @@ describe("a check digit tesseract and the glyph classifier read differently", ()
     },
   });
   // The ICAO specimen's composite digit is 0 at [1, 43]; read at the zone's edge as S, repaired to 5.
-  const misread = [...ICAO_SPECIMEN.TD3];
+  const misread: string[] = [...ICAO_SPECIMEN.TD3];
   misread[1] = `${misread[1]!.slice(0, 43)}5`;
 
   test("the classifier's first digit is taken when its check then holds", () => {

@@ -10,6 +10,7 @@ import { classifyCells, type GlyphCell } from "./mrz-glyphs/classify-cells.js";
 import { type Box, MRZ_CHARS, readAtSize, restoreFillers, type SizedReading } from "./mrz-grid.js";
 import type { LocatedMrz } from "./mrz-locate.js";
 import {
+  namesKnownCountry,
   repairLines,
   settleCheckDigits,
   settleChecks,
@@ -205,6 +206,8 @@ export function readMrzFromGrids(grids: SizedReading[], today: string): MrzReadi
   const settled = settleChecks(digits, repaired.layout, voted.alternatives);
   const result = readMrzFields(settled, today);
   if (!result) return null;
+  // An invalid reading is still a zone (mrz_checksum_failed) only when it names a known country.
+  if (!result.valid && !namesKnownCountry(settled, repaired.layout)) return null;
   return { ...result, agreement: voted.agreement };
 }
 

@@ -198,6 +198,18 @@ function countryCodeFields(layout: MrzLayout): [number, number][] {
 }
 
 /**
+ * Whether the lines look like a zone at all: an issuing state or nationality somebody issues (the French
+ * card's is fixed). Lines of other print read as a zone (a PAN card's text) have neither, even when a
+ * check digit happens to hold.
+ */
+export function namesKnownCountry(lines: string[], layout: MrzLayout): boolean {
+  if (layout.format === "FRENCH_ID") return lines[0]!.slice(2, 5) === "FRA";
+  return countryCodeFields(layout).some(([row, start]) =>
+    MRZ_COUNTRY_CODES.has(lines[row]!.slice(start, start + 3)),
+  );
+}
+
+/**
  * A country code nobody issues is a misread: among the characters other readings saw, take the single
  * substitution that makes it a known code, when exactly one does (ICAO 9303-3 codes, no check digit).
  */

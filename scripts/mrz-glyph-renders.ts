@@ -78,15 +78,12 @@ export async function renderLineSamples(random: Random): Promise<GlyphSample[]> 
   const pitch = basePitch * scale * random.between(0.995, 1.005);
   const top = (pad + random.between(-0.1, 0.1) * info.height) * scale;
   const bottom = (pad + info.height * random.between(0.92, 1.08)) * scale;
+  const left = (pad + firstLeft) * scale + random.between(-0.15, 0.15) * pitch;
   const reading: SizedReading = {
     rows: [[]],
     columns: length,
     grey: { data: buf, width: grey.info.width, height: grey.info.height },
-    grid: {
-      left: (pad + firstLeft) * scale + random.between(-0.15, 0.15) * pitch,
-      pitch,
-      rows: [{ top, bottom }],
-    },
+    grid: { left, pitch, rows: [{ top, bottom, left, pitch }] },
   };
   return [...text].map((c, col) => ({ x: glyphFeatures(reading, 0, col), y: GLYPH_CLASSES.indexOf(c) }));
 }

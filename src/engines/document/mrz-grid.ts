@@ -2,7 +2,7 @@
 // (research/ocr.md): every MRZ character sits in one cell of a `lines × columns` grid, so tesseract's
 // character boxes are mapped to columns, and cells can be re-read from their pixels.
 import sharp from "sharp";
-import type { OcrEngine, OcrLine } from "../ocr/ocr-engine.js";
+import type { OcrEngine, OcrLine, OcrSymbol } from "../ocr/ocr-engine.js";
 
 export const MRZ_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<";
 /** Each format's line length; the grid snaps to the nearest. */
@@ -30,19 +30,18 @@ export interface SizedReading {
   rows: Cell[][];
   columns: number;
   grey: GreyCrop;
-  grid: { left: number; pitch: number; rows: { top: number; bottom: number }[] };
+  /** The zone's grid; a row read end to end carries its own left edge and pitch. */
+  grid: { left: number; pitch: number; rows: { top: number; bottom: number; left: number; pitch: number }[] };
 }
 
 const centre = (s: { box: Box }) => s.box.x + s.box.width / 2;
 const symbolsOf = (l: OcrLine) => l.words.flatMap((w) => w.symbols ?? []);
 
 /** Median spacing of neighbouring characters: the span of the last glyph would skew a span-based pitch. */
-function medianPitch(lines: OcrLine[], rough: number): number {
+function medianPitch(rows: ZoneRow[], rough: number): number {
   const gaps: number[] = [];
-  for (const line of lines) {
-    const cs = symbolsOf(line)
-      .map(centre)
-      .sort((a, b) => a - b);
+  for (const row of rows) {
+    const cs = row.symbols.map(centre).sort((a, b) => a - b);
     for (let i = 1; i < cs.length; i++) {
       const g = cs[i]! - cs[i - 1]!;
       if (g > rough * 0.7 && g < rough * 1.4) gaps.push(g);
@@ -52,15 +51,76 @@ function medianPitch(lines: OcrLine[], rough: number): number {
   return gaps[Math.floor(gaps.length / 2)] ?? rough;
 }
 
+interface ZoneRow {
+  symbols: OcrSymbol[];
+  top: number;
+  bottom: number;
+}
+
+const shift = (b: Box, d: number): Box => ({ ...b, x: b.x - d, y: b.y - d });
+
+/** A line read on the padded strip, in the strip's own coordinates. */
+function unpad(line: OcrLine, pad: number): OcrLine {
+  return {
+    ...line,
+    box: shift(line.box, pad),
+    words: line.words.map((w) => ({
+      ...w,
+      box: shift(w.box, pad),
+      ...(w.symbols ? { symbols: w.symbols.map((sym) => ({ ...sym, box: shift(sym.box, pad) })) } : {}),
+    })),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
 /**
- * Reads the crop scaled by `scale`. `expectRows` (2 or 3) when known; otherwise three rows are taken
- * when the grid is 30 columns wide (TD1), two otherwise.
+ * A read line as a row of the zone: its band is where its letters and digits stand (fillers are
+ * shorter; tesseract's line box may take in print just above the zone), and only the symbols centred
+ * in that band belong to it.
+ */
+function zoneRow(line: OcrLine): ZoneRow | null {
+  const symbols = symbolsOf(line);
+  const tall = symbols.filter((s) => s.text !== "<");
+  const basis = tall.length >= 3 ? tall : symbols;
+  if (basis.length === 0) return null;
+  const top = median(basis.map((s) => s.box.y));
+  const bottom = median(basis.map((s) => s.box.y + s.box.height));
+  const h = Math.max(1, bottom - top);
+  const inBand = symbols.filter((s) => {
+    const c = s.box.y + s.box.height / 2;
+    return c > top - h * 0.25 && c < bottom + h * 0.25;
+  });
+  return { symbols: inBand, top, bottom };
+}
+
+/**
+ * The zone's own rows among those read: MRZ lines are equally tall, so a line of smaller print just
+ * above the zone (signature, address, remarks) or a streak at the crop's edge is not one of them, and
+ * would otherwise pull the grid's first column and pitch off.
+ */
+function zoneRows(lines: OcrLine[]): ZoneRow[] {
+  const rows = lines.map(zoneRow).filter((r): r is ZoneRow => r !== null && r.symbols.length >= 18);
+  if (rows.length <= 2) return rows;
+  const heights = rows.map((r) => r.bottom - r.top).sort((a, b) => a - b);
+  // The tallest two agree on the zone's height: another row of the zone is at least 70 % of it.
+  const typical = heights[heights.length - 2]!;
+  return rows.filter((r) => r.bottom - r.top >= typical * 0.7 && r.bottom - r.top <= typical * 1.6);
+}
+
+/**
+ * Reads the crop scaled by `scale`. `expectRows` (2 or 3, from the locator) when known; three rows are
+ * taken when the grid is 30 columns wide (TD1), two otherwise.
  */
 export async function readAtSize(
   ocr: OcrEngine,
   png: Buffer,
   region: Box,
   scale: number,
+  expectRows?: number,
 ): Promise<SizedReading | null> {
   const scaled = await sharp(png)
     .extract({ left: region.x, top: region.y, width: region.width, height: region.height })
@@ -69,48 +129,120 @@ export async function readAtSize(
     .raw()
     .toBuffer({ resolveWithObject: true });
   const grey = { data: scaled.data, width: scaled.info.width, height: scaled.info.height };
+  // White margins around the strip: tesseract garbles a character that touches the image's edge (the
+  // final check digit of a zone cropped close to it read as Y or S).
+  const pad = Math.round(grey.height * 0.25) + 8;
   const image = await sharp(scaled.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
+    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 255, g: 255, b: 255 } })
     .png({ compressionLevel: 1 })
     .toBuffer();
   const result = await ocr.recognize(image, { psm: "block", whitelist: MRZ_CHARS, symbols: true });
-  const candidates = result.lines.filter((l) => l.text.replace(/\s/g, "").length >= 18);
+  const lines = result.lines.map((l) => unpad(l, pad));
+  const candidates = zoneRows(lines.filter((l) => l.text.replace(/\s/g, "").length >= 18));
   if (candidates.length < 2) return null;
   const tail = candidates.slice(-3);
-  const all = tail.flatMap(symbolsOf);
+  const all = tail.flatMap((r) => r.symbols);
   if (all.length === 0) return null;
   const first = Math.min(...all.map(centre));
   const last = Math.max(...all.map(centre));
-  const longest = Math.max(...tail.map((l) => l.text.replace(/\s/g, "").length));
-  const pitch = medianPitch(tail, (last - first) / Math.max(1, longest - 1));
-  const span = Math.round((last - first) / pitch) + 1;
-  const columns = LINE_LENGTHS.reduce((best, n) => (Math.abs(n - span) < Math.abs(best - span) ? n : best));
-  if (Math.abs(columns - span) > 4) return null;
-  const lines = columns === 30 && candidates.length >= 3 ? tail : candidates.slice(-2);
-  const left = first - pitch / 2;
-  const rows = lines.map((line) => {
+  // Each possible line length gives a rough pitch; the neighbour spacing near it says which one the zone
+  // has (counting symbols would not: tesseract splits a blurred glyph in two or drops one). Three rows
+  // located: a TD1 card.
+  const fit = (lengths: number[]) => {
+    let best = { pitch: 0, columns: 0, miss: Infinity };
+    for (const n of lengths) {
+      const p = medianPitch(tail, (last - first) / (n - 1));
+      const miss = Math.abs((last - first) / p + 1 - n);
+      if (miss < best.miss) best = { pitch: p, columns: n, miss };
+    }
+    return best;
+  };
+  let grid = fit(expectRows === 3 ? [30] : expectRows === 2 ? [36, 44] : LINE_LENGTHS);
+  // A line of other print located with the zone can make the row count wrong: then every length.
+  if (grid.miss > 1.5 && expectRows) grid = fit(LINE_LENGTHS);
+  const { pitch, columns, miss } = grid;
+  if (miss > 4) return null;
+  const zone = columns === 30 && candidates.length >= 3 ? tail : candidates.slice(-2);
+  // Tesseract's boxes at a line's start are loose (the first glyph's box takes in the margin), so the
+  // grid's phase comes from every symbol: the median offset from the cells the pitch puts them in.
+  const rephase = (symbols: OcrSymbol[], l: number, p: number) => {
+    const offsets = symbols.map((sym) => {
+      const t = (centre(sym) - l) / p - 0.5;
+      return t - Math.round(t);
+    });
+    return l + median(offsets) * p;
+  };
+  // Which cell is the first: a stray symbol beyond a line's end (a doubled first letter) would shift
+  // every column; the grid, moved by a whole cell either way, that covers the most cells wins.
+  const phased = rephase(all, first - pitch / 2, pitch);
+  const covered = (l: number) =>
+    tail.reduce((sum, row) => {
+      const hit = new Set<number>();
+      for (const sym of row.symbols) {
+        const k = Math.floor((centre(sym) - l) / pitch);
+        if (k >= 0 && k < columns) hit.add(k);
+      }
+      return sum + hit.size;
+    }, 0);
+  let left = phased;
+  for (const shift of [1, -1])
+    if (covered(phased + shift * pitch) > covered(left)) left = phased + shift * pitch;
+  // Every line of a zone starts in the first column and ends in the last, but what straightening left
+  // of perspective may shift and stretch rows a little: each row's own grid, a least-squares fit of its
+  // symbols' centres to their cells, kept when it stays near the zone's.
+  const rowGrid = (row: ZoneRow) => {
+    let l = rephase(row.symbols, left, pitch);
+    let p = pitch;
+    for (let round = 0; round < 2; round++) {
+      const pairs: [number, number][] = [];
+      for (const sym of row.symbols) {
+        const t = (centre(sym) - l) / p - 0.5;
+        const k = Math.round(t);
+        if (k >= 0 && k < columns && Math.abs(t - k) < 0.3) pairs.push([k + 0.5, centre(sym)]);
+      }
+      if (pairs.length < columns / 2) break;
+      const mk = pairs.reduce((a, [k]) => a + k, 0) / pairs.length;
+      const mc = pairs.reduce((a, [, c]) => a + c, 0) / pairs.length;
+      let cov = 0;
+      let v = 0;
+      for (const [k, c] of pairs) {
+        cov += (k - mk) * (c - mc);
+        v += (k - mk) ** 2;
+      }
+      if (v === 0) break;
+      p = cov / v;
+      l = mc - p * mk;
+    }
+    return Math.abs(p - pitch) < pitch * 0.04 && Math.abs(l - left) < pitch * 0.6
+      ? { left: l, pitch: p }
+      : { left, pitch };
+  };
+  const grids = zone.map(rowGrid);
+  const rows = zone.map((line, i) => {
     const cells: Cell[] = Array.from({ length: columns }, () => ({ char: "?", confidence: 0 }));
-    for (const s of symbolsOf(line)) {
-      const col = Math.min(columns - 1, Math.max(0, Math.floor((centre(s) - left) / pitch)));
+    const g = grids[i]!;
+    for (const s of line.symbols) {
+      const col = Math.min(columns - 1, Math.max(0, Math.floor((centre(s) - g.left) / g.pitch)));
       if (s.confidence > cells[col]!.confidence || cells[col]!.char === "?") {
         cells[col] = { char: s.text, confidence: s.confidence };
       }
     }
     return cells;
   });
-  const rowBounds = lines.map((l) => ({ top: l.box.y, bottom: l.box.y + l.box.height }));
+  const rowBounds = zone.map((l, i) => ({ top: l.top, bottom: l.bottom, ...grids[i]! }));
   return { rows, columns, grey, grid: { left, pitch, rows: rowBounds } };
 }
 
 /** The pixels of one cell, resampled to `w × h`, in the cell's own coordinates. */
 export function cellPixels(r: SizedReading, row: number, col: number, w: number, h: number): Float64Array {
   const { grey, grid } = r;
-  const x0 = grid.left + col * grid.pitch;
-  const { top, bottom } = grid.rows[row]!;
+  const { top, bottom, left, pitch } = grid.rows[row]!;
+  const x0 = left + col * pitch;
   const out = new Float64Array(w * h);
   for (let py = 0; py < h; py++) {
     const y = Math.min(grey.height - 1, Math.max(0, Math.round(top + ((py + 0.5) / h) * (bottom - top))));
     for (let px = 0; px < w; px++) {
-      const x = Math.min(grey.width - 1, Math.max(0, Math.round(x0 + ((px + 0.5) / w) * grid.pitch)));
+      const x = Math.min(grey.width - 1, Math.max(0, Math.round(x0 + ((px + 0.5) / w) * pitch)));
       out[py * w + px] = grey.data[y * grey.width + x]!;
     }
   }

@@ -8,6 +8,8 @@ import sharp from "sharp";
 
 /** Working size of the search (long side, px). */
 const WORK = 1000;
+/** Black-hat depths tried in turn (share of the background's brightness). */
+const STROKE_DEPTHS = [0.3, 0.18, 0.45];
 
 export interface LocatedMrz {
   /** Grey PNG of the straightened zone, lines horizontal, margins around them. */
@@ -66,6 +68,44 @@ function inkMask(g: Grey): Uint8Array {
     }
   }
   return mask;
+}
+
+/** Running max (or min) over `2r + 1` pixels along rows (or columns when `vertical`). */
+function runningExtreme(src: Uint8Array, w: number, h: number, r: number, vertical: boolean, max: boolean) {
+  const out = new Uint8Array(w * h);
+  const outer = vertical ? w : h;
+  const inner = vertical ? h : w;
+  const step = vertical ? w : 1;
+  for (let o = 0; o < outer; o++) {
+    const base = vertical ? o : o * w;
+    for (let i = 0; i < inner; i++) {
+      let best = max ? 0 : 255;
+      const lo = Math.max(0, i - r);
+      const hi = Math.min(inner - 1, i + r);
+      for (let k = lo; k <= hi; k++) {
+        const v = src[base + k * step]!;
+        if (max ? v > best : v < best) best = v;
+      }
+      out[base + i * step] = best;
+    }
+  }
+  return out;
+}
+
+/**
+ * Dark strokes as a share of their surroundings: the morphological closing (brightest within `r`, then
+ * darkest within `r`) fills strokes thinner than the window with their background but leaves step edges
+ * (card against desk, the portrait's outline) and smooth shading alone; black-hat = closing − image,
+ * divided by the closing so glare and shadow do not change it. Printed characters are far darker than
+ * the security print under them, so a threshold on this keeps the text and drops the pattern.
+ */
+export function blackHat(g: Grey, r: number): Float32Array {
+  const { data, width: w, height: h } = g;
+  const dilated = runningExtreme(runningExtreme(data, w, h, r, false, true), w, h, r, true, true);
+  const closed = runningExtreme(runningExtreme(dilated, w, h, r, false, false), w, h, r, true, false);
+  const out = new Float32Array(w * h);
+  for (let i = 0; i < out.length; i++) out[i] = (closed[i]! - data[i]!) / Math.max(24, closed[i]!);
+  return out;
 }
 
 /** Closes gaps of up to `gap` px along rows (or columns when `vertical`). */
@@ -219,6 +259,11 @@ function warp(src: Grey, corners: [number, number][], outW: number, outH: number
       const d = m[6]! * x + m[7]! * y + 1;
       const u = (m[0]! * x + m[1]! * y + m[2]!) / d;
       const v = (m[3]! * x + m[4]! * y + m[5]!) / d;
+      if (u < 0 || v < 0 || u > src.width - 1 || v > src.height - 1) {
+        // Off the photograph (a zone at its edge): blank paper, not the border pixels smeared into streaks.
+        out[y * outW + x] = 255;
+        continue;
+      }
       const x0 = Math.min(src.width - 2, Math.max(0, Math.floor(u)));
       const y0 = Math.min(src.height - 2, Math.max(0, Math.floor(v)));
       const fx = Math.min(1, Math.max(0, u - x0));
@@ -250,16 +295,29 @@ async function decode(image: Buffer, longSide?: number): Promise<Grey> {
 export async function locateMrz(image: Buffer): Promise<LocatedMrz | null> {
   const small = await decode(image, WORK);
   const { width: w, height: h } = small;
-  const mask = inkMask(small);
   const longSide = Math.max(w, h);
-  const candidates: Blob[] = [];
-  for (const vertical of [false, true]) {
-    const smeared = smear(mask, w, h, Math.round(longSide / 45), vertical);
-    for (const b of blobs(smeared, w, h, 200)) {
-      if (b.length > longSide * 0.2 && b.length / Math.max(1, b.thickness) > 12) candidates.push(b);
+  const findGroup = (mask: Uint8Array): Blob[] | null => {
+    const candidates: Blob[] = [];
+    for (const vertical of [false, true]) {
+      const smeared = smear(mask, w, h, Math.round(longSide / 45), vertical);
+      for (const b of blobs(smeared, w, h, 200)) {
+        if (b.length > longSide * 0.2 && b.length / Math.max(1, b.thickness) > 12) candidates.push(b);
+      }
     }
+    return pickGroup(candidates);
+  };
+  // Strokes at least STROKE_DEPTHS[i] darker than their surroundings, the most selective first: on a
+  // busy security print the pale pattern would join the lines into one blob; the plain local-mean ink
+  // last, for faint print on a plain card.
+  const hat = blackHat(small, Math.max(3, Math.round(longSide / 220)));
+  let group: Blob[] | null = null;
+  for (const depth of STROKE_DEPTHS) {
+    const mask = new Uint8Array(w * h);
+    for (let i = 0; i < mask.length; i++) if (hat[i]! >= depth) mask[i] = 1;
+    group = findGroup(mask);
+    if (group) break;
   }
-  const group = pickGroup(candidates);
+  group ??= findGroup(inkMask(small));
   if (!group) return null;
   const first = group[0]!;
   const last = group.at(-1)!;
@@ -288,15 +346,21 @@ export async function locateMrz(image: Buffer): Promise<LocatedMrz | null> {
   const [lLo, lHi] = signLast > 0 ? [last.lo, last.hi] : [-last.hi, -last.lo];
   const lo = Math.min(fLo, lLo) - pad;
   const hi = Math.max(fHi, lHi) + pad;
+  // Zone lines are equally long and start in the same column: each outer line's own ends give the
+  // corners, so a perspective that shears the zone is undone too; when their lengths disagree (a
+  // character split off a blob), the common extent.
+  const ownEnds = Math.abs(fHi - fLo - (lHi - lLo)) < 0.04 * Math.max(fHi - fLo, lHi - lLo);
+  const firstEnds = ownEnds ? [fLo - pad, fHi + pad] : [lo, hi];
+  const lastEnds = ownEnds ? [lLo - pad, lHi + pad] : [lo, hi];
   // Enough pixels for 40 px lines; a 12-megapixel photo need not be decoded whole.
   const full = await decode(image, 3200);
   const k = full.width / w;
   const scale = (p: [number, number]): [number, number] => [p[0] * k, p[1] * k];
   const corners = [
-    end(first, lo, -margin),
-    end(first, hi, -margin),
-    end(last, hi, margin),
-    end(last, lo, margin),
+    end(first, firstEnds[0]!, -margin),
+    end(first, firstEnds[1]!, -margin),
+    end(last, lastEnds[1]!, margin),
+    end(last, lastEnds[0]!, margin),
   ].map(scale);
   // Out size: the zone's own aspect, lines about 40 px high (research/ocr.md reads at 26–36 px).
   const zoneW = (hi - lo) * k;

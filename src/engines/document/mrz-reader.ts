@@ -9,7 +9,14 @@ import { type MrzReadResult, readMrzFields } from "./mrz-fields.js";
 import { classifyCells, type GlyphCell } from "./mrz-glyphs/classify-cells.js";
 import { type Box, MRZ_CHARS, readAtSize, restoreFillers, type SizedReading } from "./mrz-grid.js";
 import type { LocatedMrz } from "./mrz-locate.js";
-import { repairLines, settleChecks, settleCountryCodes, settleOutOfClass } from "./mrz-repair.js";
+import {
+  namesKnownCountry,
+  repairLines,
+  settleCheckDigits,
+  settleChecks,
+  settleCountryCodes,
+  settleOutOfClass,
+} from "./mrz-repair.js";
 
 /** Line heights (px) to read at; research/ocr.md: 24–36 px per character reads best. */
 const LINE_HEIGHTS = [26, 31, 36];
@@ -106,12 +113,13 @@ async function readSizes(
   region: Box,
   lineHeight: number,
   done: Map<number, SizedReading | null> = new Map(),
+  expectRows?: number,
 ): Promise<SizedReading[]> {
   const readings: SizedReading[] = [];
   for (const target of LINE_HEIGHTS) {
     const reading = done.has(target)
       ? done.get(target)!
-      : await readAtSize(ocr, png, region, target / lineHeight);
+      : await readAtSize(ocr, png, region, target / lineHeight, expectRows);
     if (reading) {
       restoreFillers(reading);
       readings.push(reading);
@@ -170,7 +178,7 @@ export async function readLocatedGrids(ocr: OcrEngine, located: LocatedMrz): Pro
   const meta = await sharp(located.png).metadata();
   const region: Box = { x: 0, y: 0, width: meta.width ?? 0, height: meta.height ?? 0 };
   const probeSize = LINE_HEIGHTS[1]!;
-  const probe = (png: Buffer) => readAtSize(ocr, png, region, probeSize / located.lineHeight);
+  const probe = (png: Buffer) => readAtSize(ocr, png, region, probeSize / located.lineHeight, located.lines);
   let png = located.png;
   let probed = await probe(png);
   const upright = uprightScore(probed);
@@ -182,7 +190,7 @@ export async function readLocatedGrids(ocr: OcrEngine, located: LocatedMrz): Pro
       probed = other;
     }
   }
-  return readSizes(ocr, png, region, located.lineHeight, new Map([[probeSize, probed]]));
+  return readSizes(ocr, png, region, located.lineHeight, new Map([[probeSize, probed]]), located.lines);
 }
 
 /** Votes the grids into lines, repairs and settles them, and parses the fields. */
@@ -194,9 +202,12 @@ export function readMrzFromGrids(grids: SizedReading[], today: string): MrzReadi
   if (!repaired) return null;
   const coded = settleCountryCodes(repaired.lines, repaired.layout, voted.alternatives);
   const classified = settleOutOfClass(coded, repaired.layout, (row, col) => glyphs[row]?.[col] ?? null);
-  const settled = settleChecks(classified, repaired.layout, voted.alternatives);
+  const digits = settleCheckDigits(classified, repaired.layout, (row, col) => glyphs[row]?.[col] ?? null);
+  const settled = settleChecks(digits, repaired.layout, voted.alternatives);
   const result = readMrzFields(settled, today);
   if (!result) return null;
+  // An invalid reading is still a zone (mrz_checksum_failed) only when it names a known country.
+  if (!result.valid && !namesKnownCountry(settled, repaired.layout)) return null;
   return { ...result, agreement: voted.agreement };
 }
 

@@ -166,10 +166,47 @@ export function settleOutOfClass(
   return [...touched, ...composite].every((c) => checkHolds(trial, c)) ? trial : lines;
 }
 
+/**
+ * A failing check whose own digit tesseract and the glyph classifier read differently (an `8` at the
+ * zone's edge read as S and turned into 5): the classifier's likeliest digit is taken when the check then
+ * holds and no other check that held breaks. The digit is confirmed by its check, not searched for: only
+ * the classifier's first choice is tried.
+ */
+export function settleCheckDigits(
+  lines: string[],
+  layout: MrzLayout,
+  cell: (row: number, col: number) => { bestOf(allowed: string): { char: string } | null } | null,
+): string[] {
+  let out = lines;
+  for (const check of layout.checks) {
+    if (checkHolds(out, check)) continue;
+    const [row, col] = check.digit;
+    const best = cell(row, col)?.bestOf("0123456789")?.char;
+    if (!best || best === out[row]![col]) continue;
+    const trial = [...out];
+    trial[row] = trial[row]!.slice(0, col) + best + trial[row]!.slice(col + 1);
+    const heldBefore = layout.checks.filter((c) => checkHolds(out, c));
+    if (checkHolds(trial, check) && heldBefore.every((c) => checkHolds(trial, c))) out = trial;
+  }
+  return out;
+}
+
 /** [line, start] of the three-letter country codes: issuing state and nationality. */
 function countryCodeFields(layout: MrzLayout): [number, number][] {
   if (layout.format === "FRENCH_ID") return [];
   return [[0, 2], layout.format === "TD1" ? [1, 15] : [1, 10]];
+}
+
+/**
+ * Whether the lines look like a zone at all: an issuing state or nationality somebody issues (the French
+ * card's is fixed). Lines of other print read as a zone (a PAN card's text) have neither, even when a
+ * check digit happens to hold.
+ */
+export function namesKnownCountry(lines: string[], layout: MrzLayout): boolean {
+  if (layout.format === "FRENCH_ID") return lines[0]!.slice(2, 5) === "FRA";
+  return countryCodeFields(layout).some(([row, start]) =>
+    MRZ_COUNTRY_CODES.has(lines[row]!.slice(start, start + 3)),
+  );
 }
 
 /**

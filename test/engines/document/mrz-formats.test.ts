@@ -4,7 +4,12 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { documentKindOf, mrzDateToIso, readMrzFields } from "../../../src/engines/document/mrz-fields.js";
 import { computeCheckDigit, MRZ_LAYOUTS } from "../../../src/engines/document/mrz-formats.js";
-import { repairByLayout, settleChecks, settleOutOfClass } from "../../../src/engines/document/mrz-repair.js";
+import {
+  repairByLayout,
+  settleCheckDigits,
+  settleChecks,
+  settleOutOfClass,
+} from "../../../src/engines/document/mrz-repair.js";
 import { repairNamesFromVisualZone } from "../../../src/engines/document/mrz-visual-names.js";
 import { buildMrz, ICAO_SPECIMEN } from "../../specimens/documents/mrz-formats.js";
 
@@ -204,6 +209,30 @@ describe("characters a column cannot hold, proposed by the glyph classifier and 
     const slipped = [...misread];
     slipped[1] = `${slipped[1]!.slice(0, 43)}3`;
     assert.deepEqual(settleOutOfClass(slipped, MRZ_LAYOUTS.TD3, classifier({ "1:13": "7" })), slipped);
+  });
+});
+
+describe("a check digit tesseract and the glyph classifier read differently", () => {
+  const classifier = (answers: Record<string, string>) => (row: number, col: number) => ({
+    bestOf: (allowed: string) => {
+      const answer = answers[`${row}:${col}`];
+      return answer && allowed.includes(answer) ? { char: answer } : null;
+    },
+  });
+  // The ICAO specimen's composite digit is 0 at [1, 43]; read at the zone's edge as S, repaired to 5.
+  const misread: string[] = [...ICAO_SPECIMEN.TD3];
+  misread[1] = `${misread[1]!.slice(0, 43)}5`;
+
+  test("the classifier's first digit is taken when its check then holds", () => {
+    assert.deepEqual(settleCheckDigits(misread, MRZ_LAYOUTS.TD3, classifier({ "1:43": "0" })), [
+      ...ICAO_SPECIMEN.TD3,
+    ]);
+  });
+
+  test("a classifier digit the check refuses is not taken, and a holding check is left alone", () => {
+    assert.deepEqual(settleCheckDigits(misread, MRZ_LAYOUTS.TD3, classifier({ "1:43": "6" })), misread);
+    const held = settleCheckDigits([...ICAO_SPECIMEN.TD3], MRZ_LAYOUTS.TD3, classifier({ "1:43": "6" }));
+    assert.deepEqual(held, [...ICAO_SPECIMEN.TD3]);
   });
 });
 

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { homography } from "../../../src/engines/document/mrz-locate.js";
 import type { Random } from "../seeded-random.js";
 
-export type CaptureCondition = "scan" | "photo" | "glare" | "screen" | "lowres" | "rotated";
+export type CaptureCondition = "scan" | "photo" | "glare" | "screen" | "lowres" | "rotated" | "handheld";
 export const CAPTURE_CONDITIONS: CaptureCondition[] = [
   "scan",
   "photo",
@@ -15,6 +15,8 @@ export const CAPTURE_CONDITIONS: CaptureCondition[] = [
   "lowres",
   "rotated",
 ];
+/** Conditions for documents printed the real way (mrz-document.ts RealPrint): the above plus handheld. */
+export const REAL_CAPTURE_CONDITIONS: CaptureCondition[] = [...CAPTURE_CONDITIONS, "handheld"];
 
 export interface Capture {
   condition: CaptureCondition;
@@ -26,7 +28,13 @@ export interface Capture {
 
 type Point = [number, number];
 
-async function warpOntoDesk(doc: Buffer, random: Random, tilt: number, deskScale: number): Promise<Buffer> {
+async function warpOntoDesk(
+  doc: Buffer,
+  random: Random,
+  tilt: number,
+  deskScale: number,
+  maxAngle = 0.12,
+): Promise<Buffer> {
   const { data: src, info } = await sharp(doc).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const w = info.width;
   const h = info.height;
@@ -34,7 +42,7 @@ async function warpOntoDesk(doc: Buffer, random: Random, tilt: number, deskScale
   const outH = Math.round(h * deskScale);
   const cx = outW / 2 + random.between(-0.04, 0.04) * outW;
   const cy = outH / 2 + random.between(-0.04, 0.04) * outH;
-  const angle = random.between(-1, 1) * 0.12;
+  const angle = random.between(-1, 1) * maxAngle;
   const corners: Point[] = [
     [-w / 2, -h / 2],
     [w / 2, -h / 2],
@@ -89,6 +97,8 @@ async function warpOntoDesk(doc: Buffer, random: Random, tilt: number, deskScale
 interface Light {
   gradient: number;
   glare: number;
+  /** Glare drawn out into a lamination streak: length over width (1 = a round spot). */
+  streak: number;
   moire: number;
   noise: number;
 }
@@ -109,6 +119,9 @@ async function light(
   const moireAngle = random.between(0, Math.PI);
   const ca = Math.cos(moireAngle);
   const sa = Math.sin(moireAngle);
+  const streakAngle = l.streak === 1 ? 0 : random.between(0, Math.PI);
+  const sc = Math.cos(streakAngle);
+  const ss = Math.sin(streakAngle);
   // One noise table drawn from the seed, read at seeded offsets: per-pixel draws would dominate the time.
   const table = Float32Array.from(
     { length: 4096 },
@@ -120,7 +133,9 @@ async function light(
       const shade = 1 + l.gradient * ((gx * (x - width / 2)) / width + (gy * (y - height / 2)) / height);
       let add = 0;
       if (l.glare > 0) {
-        const r2 = ((x - glareX) ** 2 + (y - glareY) ** 2) / glareR ** 2;
+        const along = (x - glareX) * sc + (y - glareY) * ss;
+        const across = -(x - glareX) * ss + (y - glareY) * sc;
+        const r2 = ((along / l.streak) ** 2 + across ** 2) / glareR ** 2;
         if (r2 < 9) add += l.glare * 255 * Math.exp(-r2);
       }
       if (l.moire > 0) add += l.moire * Math.sin(((x * ca + y * sa) / moirePeriod) * 2 * Math.PI);
@@ -139,6 +154,7 @@ export async function photograph(
   doc: Buffer,
   condition: CaptureCondition,
   random: Random,
+  real = false,
 ): Promise<{ image: Buffer; capture: Capture }> {
   const meta = await sharp(doc).metadata();
   let input = doc;
@@ -147,28 +163,33 @@ export async function photograph(
       .resize({ width: Math.round((meta.width ?? 1000) * random.between(0.9, 1.2)) })
       .png()
       .toBuffer();
+  } else if (condition === "handheld") {
+    // Held in hand: up to 10° off level, stronger perspective, the whole page in a small photo.
+    input = await warpOntoDesk(doc, random, random.between(0.03, 0.07), random.between(1.1, 1.3), 0.175);
   } else {
     const tilt = condition === "screen" ? 0.02 : random.between(0.015, 0.045);
     input = await warpOntoDesk(doc, random, tilt, random.between(1.15, 1.35));
   }
   const params: Light =
     condition === "scan"
-      ? { gradient: 0.05, glare: 0, moire: 0, noise: 4 }
+      ? { gradient: 0.05, glare: 0, streak: 1, moire: 0, noise: 4 }
       : {
           gradient: random.between(0.15, 0.45),
           glare: condition === "glare" ? random.between(0.35, 0.6) : 0,
+          streak: real ? random.between(2, 5) : 1,
           moire: condition === "screen" ? random.between(10, 18) : 0,
           noise: random.between(4, 12),
         };
   const lit = await light(input, random, params);
   let pipeline = sharp(lit.data, { raw: { width: lit.width, height: lit.height, channels: 3 } });
-  const blur = condition === "scan" ? 0 : random.between(0.3, 1.1);
+  const blur = condition === "scan" ? 0 : random.between(0.3, condition === "handheld" ? 1.4 : 1.1);
   if (blur > 0.3) pipeline = pipeline.blur(blur);
   if (condition === "lowres")
     pipeline = pipeline.resize({ width: Math.round(lit.width * random.between(0.5, 0.62)) });
+  if (condition === "handheld") pipeline = pipeline.resize({ width: random.int(600, 1000) });
   const quarterTurns = condition === "rotated" ? random.int(1, 3) : 0;
   const exif = quarterTurns > 0 && random.chance(0.5);
-  const quality = random.int(condition === "lowres" ? 55 : 60, 88);
+  const quality = random.int(condition === "lowres" || condition === "handheld" ? 50 : 60, 88);
   let image = await pipeline.jpeg({ quality }).toBuffer();
   if (quarterTurns > 0) {
     // Stored turned by `quarterTurns` clockwise-from-upright; EXIF variants store upright pixels of a

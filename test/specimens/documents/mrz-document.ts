@@ -136,6 +136,76 @@ export interface MrzDraft {
   portraitBox: { x: number; y: number; width: number; height: number };
 }
 
+/**
+ * How real documents print their MRZ, drawn from its own seed so the plain specimens stay as they were:
+ * security print (dense guilloche, micro-text rosettes) running under the zone, no blank band; the
+ * issuer's own character size and line spacing; the zone close to the card's edge; a line of text
+ * (signature, address, remarks) right above it.
+ */
+export interface RealPrint {
+  /** OCR-B size factor around the ICAO pitch (real zones run about ±10 %). */
+  scale: number;
+  /** Line spacing factor. */
+  spacing: number;
+  /** Gap from the last line to the card's bottom edge, px. */
+  bottom: number;
+  /** Extra shift of the zone to the left, px (0 = centred). */
+  shiftLeft: number;
+  /** Opacity of the pale band behind the zone (0: the pattern shows fully). */
+  band: number;
+  /** Pattern ink under the zone. */
+  pattern: string;
+  /** Text printed just above the zone. */
+  above: string;
+  aboveGap: number;
+}
+
+export function drawRealPrint(random: Random): RealPrint {
+  return {
+    scale: random.between(0.88, 1.12),
+    spacing: random.between(0.78, 1.15),
+    bottom: random.int(4, 22),
+    shiftLeft: random.chance(0.4) ? random.int(10, 40) : 0,
+    band: random.pick([0, 0, 0.25, 0.45]),
+    pattern: random.pick(["#7890b8", "#b87888", "#78b088", "#a09060", "#8a78b8"]),
+    above: random.pick([
+      "SIGNATURE OF BEARER / SIGNATURE DU TITULAIRE",
+      "Adresse / Address: 12 RUE DES LILAS 75011 PARIS",
+      "REMARKS: NONE  AUTHORITY: MINISTRY OF INTERIOR",
+      "Ort / Place of issue: BERLIN   Behörde: STADT BERLIN",
+      "This document remains the property of the issuing state",
+    ]),
+    aboveGap: random.int(6, 20),
+  };
+}
+
+/** Dense security print: crossing sine families and rosettes, dark enough to survive a threshold. */
+function securityPrint(width: number, height: number, top: number, color: string, seed: number): string {
+  const paths: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    const base = top + ((i + 0.5) * (height - top)) / 40;
+    const amp = 4 + ((seed + i * 5) % 9);
+    const period = 18 + ((seed * 7 + i * 13) % 40);
+    let d = `M 0 ${base.toFixed(1)}`;
+    for (let x = 0; x <= width; x += 4) {
+      const y = base + amp * Math.sin((x / period) * Math.PI * 2 + i * 0.7);
+      d += ` L ${x} ${y.toFixed(1)}`;
+    }
+    paths.push(
+      `<path d="${d}" stroke="${color}" stroke-width="${(0.8 + (i % 3) * 0.4).toFixed(1)}" fill="none" opacity="0.6"/>`,
+    );
+  }
+  for (let k = 0; k < 6; k++) {
+    const cx = ((k + 0.5) * width) / 6;
+    const cy = top + (height - top) * (0.3 + 0.4 * ((seed + k) % 2));
+    for (let r = 6; r < 60; r += 7)
+      paths.push(
+        `<circle cx="${cx}" cy="${cy}" r="${r}" stroke="${color}" stroke-width="1" fill="none" opacity="0.5"/>`,
+      );
+  }
+  return paths.join("");
+}
+
 export function drawMrzDocument(
   random: Random,
   format: SpecimenMrzFormat,
@@ -143,6 +213,7 @@ export function drawMrzDocument(
   seed: number,
   person = createMrzPerson(random, format),
   mrz = buildMrz(format, person),
+  real?: RealPrint,
 ): MrzDraft {
   const g = GEOMETRY[format];
   const tint = random.pick(["#eef1ea", "#f3ece4", "#e8eef5", "#f5f0f7", "#eaf4ef"]);
@@ -175,14 +246,35 @@ export function drawMrzDocument(
     c.text(x, y, l, label).text(x, y + label.size + 4, v, value);
   });
   // The MRZ band: 2 or 3 lines at the bottom, left margin as the formats print it.
-  const lineStep = mrz.length === 3 ? 46 : 58;
-  const top = g.height - mrz.length * lineStep - 24;
-  const left = Math.round((g.width - mrz[0]!.length * PITCH) / 2 + random.between(-8, 8));
-  c.shape(
-    `<rect x="0" y="${top - 14}" width="${g.width}" height="${g.height - top + 14}" fill="#f7f7f2" opacity="0.85"/>`,
+  // The whole zone stays on the card, however large the issuer prints it.
+  const scale = Math.min(real?.scale ?? 1, (g.width - 16) / (mrz[0]!.length * PITCH));
+  const lineStep = Math.round((mrz.length === 3 ? 46 : 58) * scale * (real?.spacing ?? 1));
+  // Pango's line box is ~1.2 em; `bottom` is the gap under the last line's glyphs.
+  const glyphBottom = Math.round(MRZ_FONT_SIZE * scale * 0.95);
+  const top = real
+    ? g.height - (mrz.length - 1) * lineStep - glyphBottom - real.bottom
+    : g.height - mrz.length * lineStep - 24;
+  const zoneWidth = mrz[0]!.length * PITCH * scale;
+  const left = Math.round(
+    Math.min(
+      g.width - zoneWidth - 6,
+      Math.max(6, (g.width - zoneWidth) / 2 + random.between(-8, 8) - (real?.shiftLeft ?? 0)),
+    ),
   );
+  if (real) {
+    c.shape(securityPrint(g.width, g.height, Math.round(g.height * 0.55), real.pattern, seed));
+    if (real.band > 0)
+      c.shape(
+        `<rect x="0" y="${top - 10}" width="${g.width}" height="${g.height - top + 10}" fill="#f7f7f2" opacity="${real.band}"/>`,
+      );
+    c.text(Math.max(8, left), top - real.aboveGap - 20, real.above, { size: 17, color: "#333" });
+  } else {
+    c.shape(
+      `<rect x="0" y="${top - 14}" width="${g.width}" height="${g.height - top + 14}" fill="#f7f7f2" opacity="0.85"/>`,
+    );
+  }
   mrz.forEach((line, i) => {
-    c.text(left, top + i * lineStep, line, { font: "ocrb", size: MRZ_FONT_SIZE, color: "#111" });
+    c.text(left, top + i * lineStep, line, { font: "ocrb", size: MRZ_FONT_SIZE * scale, color: "#111" });
   });
   return { canvas: c, mrz, person, portraitBox: photo };
 }

@@ -4,7 +4,7 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createRandom } from "../seeded-random.js";
 import { type Capture, type CaptureCondition, photograph } from "./camera.js";
-import { drawMrzDocument } from "./mrz-document.js";
+import { drawMrzDocument, drawRealPrint } from "./mrz-document.js";
 import { buildMrz, type MrzPerson, type SpecimenMrzFormat } from "./mrz-formats.js";
 
 const FACES_DIR = fileURLToPath(new URL("../../../../shared/data/faces/deepface/", import.meta.url));
@@ -28,6 +28,9 @@ export interface MrzSpecimenOptions {
   /** Print these lines instead of the drawn person's (e.g. the ICAO specimen). */
   mrz?: string[];
   person?: MrzPerson;
+  /** Print the way real documents do (security print under the zone, varied size and spacing, tight
+   * margins, text above the zone; glare as a lamination streak). */
+  real?: boolean;
 }
 
 /** The fields as the printed MRZ holds them (names cut to their field's width). */
@@ -62,6 +65,7 @@ export async function generateMrzSpecimen(
 ): Promise<MrzSpecimen> {
   const random = createRandom(seed * 6151 + format.length * 31 + condition.length);
   const portrait = random.pick(PORTRAITS);
+  const real = options.real ? drawRealPrint(createRandom(seed * 7919 + format.length)) : undefined;
   const draft = options.person
     ? drawMrzDocument(
         random,
@@ -70,10 +74,11 @@ export async function generateMrzSpecimen(
         seed,
         options.person,
         options.mrz ?? buildMrz(format, options.person),
+        real,
       )
-    : drawMrzDocument(random, format, portrait, seed, undefined, options.mrz);
+    : drawMrzDocument(random, format, portrait, seed, undefined, options.mrz, real);
   const clean = await draft.canvas.toPng();
-  const { image, capture } = await photograph(clean, condition, random);
+  const { image, capture } = await photograph(clean, condition, random, Boolean(real));
   return {
     format,
     seed,

@@ -12,11 +12,11 @@ const MIN_RANGE = 40;
 
 export function glyphFeatures(r: SizedReading, row: number, col: number): Float32Array {
   const { grey, grid } = r;
-  const { top, bottom } = grid.rows[row]!;
+  const { top, bottom, left, pitch } = grid.rows[row]!;
   const h = bottom - top;
-  const x0 = grid.left + (col - MARGIN_X) * grid.pitch;
+  const x0 = left + (col - MARGIN_X) * pitch;
   const y0 = top - MARGIN_Y * h;
-  const spanX = grid.pitch * (1 + 2 * MARGIN_X);
+  const spanX = pitch * (1 + 2 * MARGIN_X);
   const spanY = h * (1 + 2 * MARGIN_Y);
   const out = new Float32Array(GLYPH_W * GLYPH_H);
   let min = 255;

@@ -1,0 +1,46 @@
+// The OCR-free MRZ locator on documents printed the real way (security print under the zone, text just
+// above it, the zone near the card's edge), and its stroke measure on synthetic pixels.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import sharp from "sharp";
+import { blackHat, locateMrz } from "../../../src/engines/document/mrz-locate.js";
+import { generateMrzSpecimen } from "../../specimens/documents/mrz-specimen.js";
+
+describe("stroke measure (black-hat)", () => {
+  test("a thin dark stroke stands out; a step from card to desk and a pale line do not", () => {
+    const width = 60;
+    const height = 40;
+    const data = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        let v = x < 40 ? 230 : 90; // card, then desk
+        if (x >= 10 && x < 13) v = 40; // a printed stroke
+        if (x >= 25 && x < 27) v = 205; // a pale security-print line
+        data[y * width + x] = v;
+      }
+    }
+    const hat = blackHat({ data, width, height }, 4);
+    const at = (x: number) => hat[20 * width + x]!;
+    assert.ok(at(11) > 0.6, `stroke ${at(11)}`);
+    assert.ok(at(26) < 0.15, `pale line ${at(26)}`);
+    assert.ok(at(41) < 0.05 && at(39) < 0.05, `edge ${at(39)} ${at(41)}`);
+  });
+});
+
+describe("locating the zone on real-style print", () => {
+  for (const [format, seed, condition] of [
+    ["TD3", 1000, "photo"],
+    ["TD1", 1000, "scan"],
+    ["TD2", 1012, "handheld"],
+  ] as const) {
+    test(`${format} ${condition}: the zone's ${format === "TD1" ? 3 : 2} lines are found and straightened`, async () => {
+      const specimen = await generateMrzSpecimen(format, seed, condition, { real: true });
+      const located = await locateMrz(specimen.image);
+      assert.ok(located, "zone found");
+      assert.equal(located.lines, specimen.mrz.length);
+      const meta = await sharp(located.png).metadata();
+      // Straightened: the strip is far wider than tall, about a line's length of characters wide.
+      assert.ok((meta.width ?? 0) > 6 * (meta.height ?? 1));
+    });
+  }
+});

@@ -28,8 +28,9 @@ import {
   staticFrames,
 } from "../test/specimens/liveness/attack-set.js";
 import { photoBytes, photoRaw } from "../test/specimens/liveness/captures.js";
+import { heldPhone, heldPrint } from "../test/specimens/liveness/held-attacks.js";
 import { buildManifest, type Presentation } from "../test/specimens/liveness/manifest.js";
-import { readRaw } from "../test/specimens/liveness/raw-image.js";
+import { jpeg, readRaw } from "../test/specimens/liveness/raw-image.js";
 import { createRandom } from "../test/specimens/seeded-random.js";
 import { percentile } from "./support/latency-stats.js";
 
@@ -124,6 +125,15 @@ async function build(
   if (p.type === "print" || p.type === "screen") {
     const still = p.type === "print" ? await printedPhoto(photo, p.seed) : await screenReplay(photo, p.seed);
     return { still, burst: asBurst(await staticFrames(await readRaw(still), p.seed)) };
+  }
+  if (p.type === "held_print" || p.type === "held_phone") {
+    const instrument = p.type === "held_print" ? heldPrint(photo, random) : heldPhone(photo, random);
+    const still = await jpeg(instrument, random.int(70, 92));
+    // The strongest attacker: the held picture's face given simulated head motion in the clip.
+    const raw = await readRaw(still);
+    const head = (await face.infer({ image: raw, want: {} })).faces[0]?.box;
+    const burst = asBurst(head ? await headMotionFrames(raw, head, p.seed) : await staticFrames(raw, p.seed));
+    return { still, burst };
   }
   const document = await renderDocument(face, p.documentPhoto as string, p.seed);
   if (!document) return null;

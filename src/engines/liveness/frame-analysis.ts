@@ -94,12 +94,18 @@ function combineModels(face: InferredFace): number {
  * Set from a one-off run, confirmed by bench/liveness-pad.bench.ts (no print or screen approved, no
  * bona fide declined on PASSIVE stills): genuine photographs reach periodicity ≤ 2.8 and
  * chroma ripple ≤ 0.35; halftone prints ≈ 3.8–4.4 / 0.9–1.1; LCD re-captures ≈ 3.5–3.9 / 0.38–0.43.
+ * Native-resolution periodicity, tune split (test/specimens/liveness/manifest.ts): genuine ≤ 2.52;
+ * prints and phones held in a room (held-attacks.ts, several rulings and pixel pitches) 2.6–4.2 with the
+ * face found, most above 3; the boundary sits just above the genuine range.
  */
 export function forensicSpoofEvidence(signals: ForensicSignals): number {
   const periodic = logistic((signals.periodicity - 3.2) / 0.12);
+  const native = logistic((signals.nativePeriodicity - NATIVE_PERIODICITY) / 0.06);
   const chroma = logistic((signals.chromaRipple - 0.6) / 0.06);
-  return Math.max(periodic, chroma);
+  return Math.max(periodic, native, chroma);
 }
+
+const NATIVE_PERIODICITY = 2.8;
 
 function logistic(x: number): number {
   return 1 / (1 + Math.exp(-x));

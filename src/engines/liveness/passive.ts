@@ -23,7 +23,7 @@ export async function evaluatePassive(
   config: LivenessConfig,
 ): Promise<LivenessOutcome> {
   const moving = Boolean(input.clip || input.burst?.length);
-  const photo = await analyzeFrame(face, { bytes: input.still, t_ms: 0 }, { embedding: moving });
+  const photo = await analyzeFrame(face, { bytes: input.still, t_ms: 0 }, { embedding: moving, still: true });
   if (!photo.face) return noFaceOutcome("PASSIVE");
   // A document (passport page, ID card, a page on a screen) in front of the camera: its portrait is
   // a face, but the frame around it is printed text.

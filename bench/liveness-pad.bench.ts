@@ -10,6 +10,9 @@
 //
 // Run: node --import tsx bench/liveness-pad.bench.ts  (6 presentations per type, ~6 min on 2 loaded
 // cores); BENCH_FULL=1 for the whole report split (~25 min); BENCH_SPLIT=tune to look at the tune split.
+// On a crowded machine: BENCH_SHARD=k/n BENCH_OUT=part-k.json in n processes, then
+// BENCH_MERGE=part-0.json,...,part-(n-1).json prints the merged tables (seconds = the slowest shard).
+import { readFileSync, writeFileSync } from "node:fs";
 import { createFaceEngine, type FaceEngine } from "../src/engines/face/face-engine.js";
 import type { FaceInferenceRequest } from "../src/engines/face/inference-protocol.js";
 import { createLivenessEngine, type EvaluateInput } from "../src/engines/liveness/liveness-engine.js";
@@ -37,6 +40,12 @@ import { percentile } from "./support/latency-stats.js";
 const FULL = process.env.BENCH_FULL === "1";
 const SPLIT = process.env.BENCH_SPLIT === "tune" ? "tune" : "report";
 const PER_TYPE = FULL ? Number.POSITIVE_INFINITY : Number(process.env.BENCH_PER_TYPE ?? 6);
+/** "k/n": run only every n-th presentation from the k-th (several processes on a shared machine). */
+const SHARD = process.env.BENCH_SHARD?.split("/").map(Number) as [number, number] | undefined;
+/** Write this process's results as JSON here (for BENCH_MERGE). */
+const OUT = process.env.BENCH_OUT;
+/** Comma-separated BENCH_OUT files: print their merged tables instead of running. */
+const MERGE = process.env.BENCH_MERGE?.split(",");
 
 const face = await createFaceEngine({ size: 1 });
 const requests: FaceInferenceRequest[] = [];
@@ -67,7 +76,9 @@ for (const p of buildManifest().filter((p) => p.split === SPLIT)) {
 }
 
 const started = performance.now();
-for (const presentation of selected) {
+for (const [index, presentation] of selected.entries()) {
+  if (MERGE) break;
+  if (SHARD && index % SHARD[1] !== SHARD[0]) continue;
   const built = await build(presentation);
   if (!built) continue;
   for (const mode of ["still", "clip"] as const) {
@@ -103,7 +114,23 @@ for (const presentation of selected) {
     process.stderr.write(`${presentation.id} ${mode}: ${outcome}\n`);
   }
 }
-const seconds = (performance.now() - started) / 1000;
+let seconds = (performance.now() - started) / 1000;
+if (OUT) writeFileSync(OUT, JSON.stringify({ results, latency: [...latency], seconds }));
+for (const file of MERGE ?? []) {
+  const part = JSON.parse(readFileSync(file, "utf8")) as {
+    results: Result[];
+    latency: [Mode, { engineMs: number[]; inferMs: number[] }][];
+    seconds: number;
+  };
+  results.push(...part.results);
+  for (const [mode, series] of part.latency) {
+    const into = latency.get(mode) ?? { engineMs: [], inferMs: [] };
+    into.engineMs.push(...series.engineMs);
+    into.inferMs.push(...series.inferMs);
+    latency.set(mode, into);
+  }
+  seconds = Math.max(seconds, part.seconds);
+}
 
 /** The still, the burst and the document portrait of one presentation, generated from its manifest entry. */
 async function build(

@@ -44,6 +44,8 @@ const PER_TYPE = FULL ? Number.POSITIVE_INFINITY : Number(process.env.BENCH_PER_
 const SHARD = process.env.BENCH_SHARD?.split("/").map(Number) as [number, number] | undefined;
 /** Write this process's results as JSON here (for BENCH_MERGE). */
 const OUT = process.env.BENCH_OUT;
+/** Comma-separated presentation ids: run only these (e.g. the misses of an earlier run), whatever the split. */
+const IDS = process.env.BENCH_IDS?.split(",");
 /** Comma-separated BENCH_OUT files: print their merged tables instead of running. */
 const MERGE = process.env.BENCH_MERGE?.split(",");
 
@@ -68,7 +70,7 @@ const latency = new Map<Mode, { engineMs: number[]; inferMs: number[] }>();
 
 const selected: Presentation[] = [];
 const perType = new Map<string, number>();
-for (const p of buildManifest().filter((p) => p.split === SPLIT)) {
+for (const p of buildManifest().filter((p) => (IDS ? IDS.includes(p.id) : p.split === SPLIT))) {
   const n = perType.get(p.type) ?? 0;
   if (n >= PER_TYPE) continue;
   perType.set(p.type, n + 1);

@@ -10,6 +10,9 @@
 //
 // Run: node --import tsx bench/liveness-pad.bench.ts  (6 presentations per type, ~6 min on 2 loaded
 // cores); BENCH_FULL=1 for the whole report split (~25 min); BENCH_SPLIT=tune to look at the tune split.
+// On a crowded machine: BENCH_SHARD=k/n BENCH_OUT=part-k.json in n processes, then
+// BENCH_MERGE=part-0.json,...,part-(n-1).json prints the merged tables (seconds = the slowest shard).
+import { readFileSync, writeFileSync } from "node:fs";
 import { createFaceEngine, type FaceEngine } from "../src/engines/face/face-engine.js";
 import type { FaceInferenceRequest } from "../src/engines/face/inference-protocol.js";
 import { createLivenessEngine, type EvaluateInput } from "../src/engines/liveness/liveness-engine.js";
@@ -28,14 +31,23 @@ import {
   staticFrames,
 } from "../test/specimens/liveness/attack-set.js";
 import { photoBytes, photoRaw } from "../test/specimens/liveness/captures.js";
+import { heldPhone, heldPrint } from "../test/specimens/liveness/held-attacks.js";
 import { buildManifest, type Presentation } from "../test/specimens/liveness/manifest.js";
-import { readRaw } from "../test/specimens/liveness/raw-image.js";
+import { jpeg, readRaw } from "../test/specimens/liveness/raw-image.js";
 import { createRandom } from "../test/specimens/seeded-random.js";
 import { percentile } from "./support/latency-stats.js";
 
 const FULL = process.env.BENCH_FULL === "1";
 const SPLIT = process.env.BENCH_SPLIT === "tune" ? "tune" : "report";
 const PER_TYPE = FULL ? Number.POSITIVE_INFINITY : Number(process.env.BENCH_PER_TYPE ?? 6);
+/** "k/n": run only every n-th presentation from the k-th (several processes on a shared machine). */
+const SHARD = process.env.BENCH_SHARD?.split("/").map(Number) as [number, number] | undefined;
+/** Write this process's results as JSON here (for BENCH_MERGE). */
+const OUT = process.env.BENCH_OUT;
+/** Comma-separated presentation ids: run only these (e.g. the misses of an earlier run), whatever the split. */
+const IDS = process.env.BENCH_IDS?.split(",");
+/** Comma-separated BENCH_OUT files: print their merged tables instead of running. */
+const MERGE = process.env.BENCH_MERGE?.split(",");
 
 const face = await createFaceEngine({ size: 1 });
 const requests: FaceInferenceRequest[] = [];
@@ -58,7 +70,7 @@ const latency = new Map<Mode, { engineMs: number[]; inferMs: number[] }>();
 
 const selected: Presentation[] = [];
 const perType = new Map<string, number>();
-for (const p of buildManifest().filter((p) => p.split === SPLIT)) {
+for (const p of buildManifest().filter((p) => (IDS ? IDS.includes(p.id) : p.split === SPLIT))) {
   const n = perType.get(p.type) ?? 0;
   if (n >= PER_TYPE) continue;
   perType.set(p.type, n + 1);
@@ -66,7 +78,9 @@ for (const p of buildManifest().filter((p) => p.split === SPLIT)) {
 }
 
 const started = performance.now();
-for (const presentation of selected) {
+for (const [index, presentation] of selected.entries()) {
+  if (MERGE) break;
+  if (SHARD && index % SHARD[1] !== SHARD[0]) continue;
   const built = await build(presentation);
   if (!built) continue;
   for (const mode of ["still", "clip"] as const) {
@@ -102,7 +116,23 @@ for (const presentation of selected) {
     process.stderr.write(`${presentation.id} ${mode}: ${outcome}\n`);
   }
 }
-const seconds = (performance.now() - started) / 1000;
+let seconds = (performance.now() - started) / 1000;
+if (OUT) writeFileSync(OUT, JSON.stringify({ results, latency: [...latency], seconds }));
+for (const file of MERGE ?? []) {
+  const part = JSON.parse(readFileSync(file, "utf8")) as {
+    results: Result[];
+    latency: [Mode, { engineMs: number[]; inferMs: number[] }][];
+    seconds: number;
+  };
+  results.push(...part.results);
+  for (const [mode, series] of part.latency) {
+    const into = latency.get(mode) ?? { engineMs: [], inferMs: [] };
+    into.engineMs.push(...series.engineMs);
+    into.inferMs.push(...series.inferMs);
+    latency.set(mode, into);
+  }
+  seconds = Math.max(seconds, part.seconds);
+}
 
 /** The still, the burst and the document portrait of one presentation, generated from its manifest entry. */
 async function build(
@@ -124,6 +154,15 @@ async function build(
   if (p.type === "print" || p.type === "screen") {
     const still = p.type === "print" ? await printedPhoto(photo, p.seed) : await screenReplay(photo, p.seed);
     return { still, burst: asBurst(await staticFrames(await readRaw(still), p.seed)) };
+  }
+  if (p.type === "held_print" || p.type === "held_phone") {
+    const instrument = p.type === "held_print" ? heldPrint(photo, random) : heldPhone(photo, random);
+    const still = await jpeg(instrument, random.int(70, 92));
+    // The strongest attacker: the held picture's face given simulated head motion in the clip.
+    const raw = await readRaw(still);
+    const head = (await face.infer({ image: raw, want: {} })).faces[0]?.box;
+    const burst = asBurst(head ? await headMotionFrames(raw, head, p.seed) : await staticFrames(raw, p.seed));
+    return { still, burst };
   }
   const document = await renderDocument(face, p.documentPhoto as string, p.seed);
   if (!document) return null;

@@ -14,6 +14,13 @@ import type { FaceImage, PixelBox } from "../face/inference-protocol.js";
 export interface ForensicSignals {
   /** Strongest isolated mid/high-frequency spectral peak over the local spectral level (log ratio). */
   periodicity: number;
+  /**
+   * The same peak measure on a native-resolution window (no resampling) centred on the face, as wide as
+   * the face box and at least 64 px: a small face in a held print or phone is upsampled by the face
+   * patch, which moves a halftone or pixel-grid peak below the measured band; at native resolution the
+   * peak stays where the camera sampled it, and the window takes in the picture around a small face.
+   */
+  nativePeriodicity: number;
   /** High-pass chroma energy over high-pass luma energy of the face region. */
   chromaRipple: number;
   /** 2nd percentile of luma over the whole frame (0..255). */
@@ -44,6 +51,7 @@ export function measureForensics(image: FaceImage, box: PixelBox): ForensicSigna
   const frameSorted = sampleSorted(luma);
   return {
     periodicity: spectralPeakiness(faceLuma, PATCH),
+    nativePeriodicity: nativePeriodicity(luma, image.width, image.height, box),
     chromaRipple: chromaRipple(patch, PATCH),
     blackLevel: percentile(frameSorted, 0.02),
     faceRange: percentile(sorted, 0.98) - percentile(sorted, 0.02),
@@ -95,8 +103,24 @@ function resamplePatch(image: FaceImage, region: PixelBox, size: number): Patch 
   return { luma, cr, cb };
 }
 
-/** log(peak / median) of the spectrum magnitude in the band 1/8..1/2 of the sampling rate. */
-function spectralPeakiness(values: Float32Array, size: number): number {
+function nativePeriodicity(luma: Float32Array, width: number, height: number, box: PixelBox): number {
+  const size = Math.min(box.width, box.height) >= 100 ? 128 : 64;
+  if (width < size || height < size) return 0;
+  const x0 = Math.round(Math.min(width - size, Math.max(0, box.x + box.width / 2 - size / 2)));
+  const y0 = Math.round(Math.min(height - size, Math.max(0, box.y + box.height / 2 - size / 2)));
+  const window = new Float32Array(size * size);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) window[y * size + x] = luma[(y0 + y) * width + x0 + x] as number;
+  }
+  return spectralPeakiness(window, size, true);
+}
+
+/**
+ * log(peak / median) of the spectrum magnitude in the band 1/8..1/2 of the sampling rate. With
+ * `skipJpegGrid` (native pixels), the bins at multiples of 1/8 cycle per pixel and their neighbours are
+ * left out: JPEG's 8×8 block edges put peaks exactly there in any compressed photograph.
+ */
+function spectralPeakiness(values: Float32Array, size: number, skipJpegGrid = false): number {
   const re = new Float64Array(size * size);
   const im = new Float64Array(size * size);
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
@@ -118,6 +142,7 @@ function spectralPeakiness(values: Float32Array, size: number): number {
       const fv = v < size / 2 ? v : v - size;
       const radius = Math.hypot(fu, fv);
       if (radius < size / 8 || radius > size / 2) continue;
+      if (skipJpegGrid && onBlockGrid(fu, size) && onBlockGrid(fv, size)) continue;
       // Whiten by radius: natural images fall off roughly as 1/f.
       const magnitude = Math.hypot(re[v * size + u] as number, im[v * size + u] as number) * radius;
       band.push(magnitude);
@@ -127,6 +152,12 @@ function spectralPeakiness(values: Float32Array, size: number): number {
   band.sort((a, b) => a - b);
   const median = band[Math.floor(band.length / 2)] ?? 1;
   return Math.log(peak / Math.max(median, 1e-6));
+}
+
+function onBlockGrid(frequency: number, size: number): boolean {
+  const cell = size / 8;
+  const offset = Math.abs(frequency) % cell;
+  return offset <= 1 || offset >= cell - 1;
 }
 
 function chromaRipple(patch: Patch, size: number): number {

@@ -7,6 +7,8 @@ import { FLICKER_LIMIT, measureClipMotion, measureFlicker } from "./clip-motion.
 import { looksLikeDocument, measureDocumentCues } from "./document-cues.js";
 import { analyzeFrame, type FrameAnalysis } from "./frame-analysis.js";
 import type { CapturedFrame, LivenessConfig, LivenessOutcome } from "./liveness-types.js";
+import { looksLikeHeldPicture, measurePictureFrame } from "./picture-frame.js";
+import { measureRigidFrameFit, movedAsOneLayer } from "./rigid-frame-fit.js";
 import { decideVerdict, median, noFaceOutcome, still } from "./verdict-rules.js";
 import { ClipDecodeError, type DecodedFrame, decodeClipFrames, findFfmpeg } from "./video-frames.js";
 
@@ -21,12 +23,17 @@ export async function evaluatePassive(
   config: LivenessConfig,
 ): Promise<LivenessOutcome> {
   const moving = Boolean(input.clip || input.burst?.length);
-  const photo = await analyzeFrame(face, { bytes: input.still, t_ms: 0 }, { embedding: moving });
+  const photo = await analyzeFrame(face, { bytes: input.still, t_ms: 0 }, { embedding: moving, still: true });
   if (!photo.face) return noFaceOutcome("PASSIVE");
   // A document (passport page, ID card, a page on a screen) in front of the camera: its portrait is
   // a face, but the frame around it is printed text.
   const document = measureDocumentCues(photo.image, photo.face.box);
-  const stillAttack = photo.spoofEvidence >= 0.5 || looksLikeDocument(document);
+  // A print or a phone held up: the picture's straight edges close around the face.
+  const picture = measurePictureFrame(photo.image, photo.face.box);
+  const stillAttack =
+    photo.spoofEvidence >= 0.5 ||
+    looksLikeDocument(document) ||
+    looksLikeHeldPicture(picture, photo.forensics?.nativePeriodicity);
   const refer = config.checkSunglasses && photo.sunglasses ? "liveness_below_threshold" : null;
   const evidence = {
     selfie: still("selfie", photo),
@@ -35,6 +42,7 @@ export async function evaluatePassive(
       ...signalsOf("still", photo),
       still_text_glyphs: document.textGlyphs,
       still_face_height_ratio: document.faceHeightRatio,
+      still_picture_frame_sides: picture.sides,
     },
   };
   const clipFrames = input.burst?.length
@@ -76,6 +84,9 @@ export async function evaluatePassive(
     clip_motion: clip.amplitude,
     clip_follow_ratio: clip.followRatio,
     clip_background_follow_ratio: clip.backgroundFollowRatio,
+    clip_rigid_log_scale: clip.rigid.netLogScale,
+    clip_second_layer_share: clip.rigid.secondLayerShare,
+    clip_stay_share: clip.rigid.stayShare,
     clip_flicker: clip.flicker,
     still_clip_mismatch: mismatch,
   });
@@ -221,11 +232,18 @@ function judgeClip(frames: FrameAnalysis[]) {
   const faceless = withFace.length < Math.ceil(frames.length / 2);
   const motion = measureClipMotion(frames);
   const flicker = measureFlicker(frames);
+  // The whole frame moving as one rigid picture, estimated from the images (rigid-frame-fit.ts).
+  const rigid = isStatic ? null : measureRigidFrameFit(frames.map((frame) => frame.image));
   return {
     score: isStatic ? Math.min(score, 20) : score,
     failed: faceless || spoofed || isStatic,
     static: isStatic,
-    planar: !isStatic && motion.planar,
+    planar: !isStatic && (motion.planar || (rigid !== null && movedAsOneLayer(rigid))),
+    rigid: {
+      netLogScale: rigid ? Math.round(rigid.netLogScale * 1000) / 1000 : null,
+      secondLayerShare: rigid ? Math.round(rigid.secondLayerShare * 1000) / 1000 : null,
+      stayShare: rigid ? Math.round(rigid.stayShare * 1000) / 1000 : null,
+    },
     amplitude: motion.amplitude,
     followRatio: motion.followRatio,
     backgroundFollowRatio: motion.zoom ? Math.round(motion.zoom.followRatio * 1000) / 1000 : null,
@@ -279,6 +297,7 @@ function signalsOf(prefix: string, frame: FrameAnalysis): Record<string, number 
     [`${prefix}_antispoof`]: frame.face?.antispoof ?? null,
     [`${prefix}_liveness`]: frame.face?.liveness ?? null,
     [`${prefix}_periodicity`]: frame.forensics?.periodicity ?? null,
+    [`${prefix}_native_periodicity`]: frame.forensics?.nativePeriodicity ?? null,
     [`${prefix}_chroma_ripple`]: frame.forensics?.chromaRipple ?? null,
     [`${prefix}_spoof_evidence`]: frame.spoofEvidence,
     [`${prefix}_sunglasses`]: frame.sunglasses,

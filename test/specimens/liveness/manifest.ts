@@ -14,6 +14,8 @@ export const ATTACK_TYPES = [
   "document_in_hand",
   "print",
   "screen",
+  "held_print",
+  "held_phone",
   "static_clip",
   "pan_zoom_clip",
   "screen_flicker_clip",
@@ -65,6 +67,8 @@ export function buildManifest(): Presentation[] {
     add("bona_fide", "genuine_photo");
     add("attack", "print");
     add("attack", "screen");
+    add("attack", "held_print");
+    add("attack", "held_phone");
     add("attack", "static_clip", true);
     add("attack", "pan_zoom_clip", true);
     add("attack", "screen_flicker_clip", true);

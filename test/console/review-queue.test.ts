@@ -85,6 +85,43 @@ describe("console review queue and session page routes", () => {
     assert.deepEqual((await queue("?search=%25")).json(), []);
   });
 
+  test("search also finds the applicant's name: prefilled, read from the document, or typed", async () => {
+    const prefilled = await heldSession("name-prefill");
+    const read = await heldSession("name-document");
+    await t.services.db
+      .updateTable("sessions")
+      .set({ prefill: JSON.stringify({ full_name: "Sita Kumari Shrestha" }) })
+      .where("id", "=", prefilled)
+      .execute();
+    const node = await t.services.db
+      .selectFrom("session_nodes")
+      .select("node_id")
+      .where("session_id", "=", read)
+      .executeTakeFirstOrThrow();
+    await t.services.db
+      .updateTable("session_nodes")
+      .set({
+        result: JSON.stringify({
+          node_id: node.node_id,
+          status: "approved",
+          score: null,
+          warnings: [],
+          data: { fields: { given_names: "ANNA MARIA", surname: "ERIKSSON" } },
+        }),
+        captures: JSON.stringify({ full_name: "Anna Maria Eriksson" }),
+      })
+      .where("session_id", "=", read)
+      .where("node_id", "=", node.node_id)
+      .execute();
+    const ids = async (search: string) =>
+      (await queue(`?search=${encodeURIComponent(search)}`))
+        .json()
+        .map((row: { session_id: string }) => row.session_id);
+    assert.deepEqual(await ids("kumari shres"), [prefilled]);
+    assert.deepEqual(await ids("anna maria erik"), [read]);
+    assert.deepEqual(await ids("Nobody Like This"), []);
+  });
+
   test("the queue needs a signed-in operator", async () => {
     assert.equal((await queue("", {})).statusCode, 401);
   });

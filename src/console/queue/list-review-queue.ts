@@ -5,7 +5,10 @@ import type { Queryable } from "../../platform/db/transaction.js";
 import { isUuid } from "../../platform/ids.js";
 
 export interface ReviewQueueQuery {
-  /** Matches vendor_data (substring, any case) or a whole session id. */
+  /**
+   * Matches vendor_data or the applicant's name (substring, any case) or a whole session id. The name is
+   * the prefill's, one read from a document, or one the applicant typed (confirm details, AML screen).
+   */
   search?: string;
   /** Default in_review; `any` lists every status. */
   status: string;
@@ -41,9 +44,28 @@ export async function listReviewQueue(
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     scoped = scoped.where((eb) =>
-      isUuid(search)
-        ? eb.or([eb("sessions.id", "=", search), eb("sessions.vendor_data", "ilike", pattern)])
-        : eb("sessions.vendor_data", "ilike", pattern),
+      eb.or([
+        ...(isUuid(search) ? [eb("sessions.id", "=", search)] : []),
+        eb("sessions.vendor_data", "ilike", pattern),
+        eb(sql<string>`sessions.prefill ->> 'full_name'`, "ilike", pattern),
+        eb.exists(
+          eb
+            .selectFrom("session_nodes as n")
+            .select(sql`1`.as("one"))
+            .whereRef("n.session_id", "=", "sessions.id")
+            .where((node) =>
+              node.or([
+                node(sql<string>`n.result -> 'data' -> 'fields' ->> 'full_name'`, "ilike", pattern),
+                node(
+                  sql<string>`concat_ws(' ', n.result -> 'data' -> 'fields' ->> 'given_names', n.result -> 'data' -> 'fields' ->> 'surname')`,
+                  "ilike",
+                  pattern,
+                ),
+                node(sql<string>`n.captures ->> 'full_name'`, "ilike", pattern),
+              ]),
+            ),
+        ),
+      ]),
     );
   }
   if (query.createdFrom)

@@ -10,7 +10,11 @@ import { listReviewQueue } from "./list-review-queue.js";
 const day = daySchema;
 
 const query = z.object({
-  search: z.string().max(200).optional().describe("A vendor_data substring (any case) or a session id."),
+  search: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("A vendor_data or applicant-name substring (any case), or a session id."),
   status: z
     .enum([...SESSION_STATUSES, "any"], { error: "invalid_status" })
     .default("in_review")

@@ -21,6 +21,9 @@ export async function evaluatePassive(
   config: LivenessConfig,
 ): Promise<LivenessOutcome> {
   const moving = Boolean(input.clip || input.burst?.length);
+  // ffmpeg decodes the clip in its own process while the still is judged (awaited below).
+  const decoding = !input.burst?.length && input.clip ? tryDecodeClip(input.clip, config.clipFrames) : null;
+  decoding?.catch(() => {}); // a face-less still returns before awaiting it
   const photo = await analyzeFrame(face, { bytes: input.still, t_ms: 0 }, { embedding: moving });
   if (!photo.face) return noFaceOutcome("PASSIVE");
   // A document (passport page, ID card, a page on a screen) in front of the camera: its portrait is
@@ -39,8 +42,8 @@ export async function evaluatePassive(
   };
   const clipFrames = input.burst?.length
     ? burstFrames(input.burst, config.clipFrames)
-    : input.clip
-      ? await tryDecodeClip(input.clip, config.clipFrames)
+    : decoding
+      ? await decoding
       : null;
   if (!clipFrames) {
     const verdict = decideVerdict(
@@ -191,10 +194,11 @@ async function analyzeClip(
   frames: DecodedFrame[],
   embedding: boolean,
 ): Promise<FrameAnalysis[]> {
-  const out: FrameAnalysis[] = [];
-  for (const frame of frames) {
-    out.push(
-      await analyzeFrame(
+  // All frames at once, in order: the face workers queue the inferences while this thread decodes the
+  // next frames and measures the forensics of the last.
+  return Promise.all(
+    frames.map((frame) =>
+      analyzeFrame(
         face,
         // Decoded clip frames are PNG; burst frames keep the JPEG or PNG the page sent.
         {
@@ -204,9 +208,8 @@ async function analyzeClip(
         },
         { embedding },
       ),
-    );
-  }
-  return out;
+    ),
+  );
 }
 
 /**

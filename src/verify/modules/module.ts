@@ -3,6 +3,7 @@
 // when the applicant finishes, in graph order, yielding {node_id, status, score, warnings, data}.
 import type { Queryable, Tx } from "../../platform/db/transaction.js";
 import type { Services } from "../../services.js";
+import type { EvidenceCache } from "./evidence-cache.js";
 
 export interface WorkflowNode {
   /** Stable within the workflow; the applicant API addresses steps by it. */
@@ -63,6 +64,8 @@ export interface ModuleContext {
   /** Every node of the session in graph order, with what was captured and (for earlier nodes) evaluated. */
   nodes: NodeState[];
   captures: Record<string, unknown>;
+  /** Stored evidence read, decoded and run through the face models once per decision (evidence-cache.ts). */
+  evidence: EvidenceCache;
 }
 
 export interface Evaluation {
@@ -108,5 +111,10 @@ export interface WorkflowModule {
   /** Features that must be enabled for the tenant to run this node (e.g. LIVENESS and the method key). */
   entitlements(node: WorkflowNode): string[];
   step?: ApplicantStep;
+  /**
+   * The module reads earlier nodes' results (AML_SCREENING reads the document's fields): it is evaluated
+   * after every earlier node. Modules without it read only captures and run concurrently with the others.
+   */
+  readsEarlierResults?: boolean;
   evaluate(context: ModuleContext): Promise<Evaluation>;
 }

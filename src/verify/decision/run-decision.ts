@@ -59,17 +59,22 @@ export async function runDecision(
     // One evidence cache for the whole decision: the selfie and the portrait are read, decoded and run
     // through the face models once, whichever modules look at them.
     const evidence = createEvidenceCache(services);
-    // Modules that read only captures run concurrently (the face work of one and the AML screening of
-    // another overlap); a module that reads earlier results waits for every earlier node.
-    const evaluations: Promise<Evaluation>[] = [];
-    for (const state of states) {
+    // Modules that read only captures run concurrently (the face work of LIVENESS and FACE_MATCH overlaps
+    // the AML screening); a module that reads earlier results waits for the nodes it reads.
+    const modules = states.map((state) => {
       const module = moduleFor(state.node.feature);
       if (!module) throw new AppError("internal", { message: `no module for ${state.node.feature}` });
-      const earlier = [...evaluations];
+      return module;
+    });
+    const evaluations: Promise<Evaluation>[] = [];
+    for (const [index, state] of states.entries()) {
+      const module = modules[index]!;
+      const reads = module.readsResultsOf ?? [];
+      const earlier = evaluations.filter((_, i) => reads.includes(states[i]!.node.feature));
       const context = moduleContext(services, session, states, state, evidence);
       evaluations.push(
         (async () => {
-          if (module.readsEarlierResults) await Promise.all(earlier);
+          await Promise.all(earlier);
           const evaluation = await evaluateNode(services, module, context, sessionId);
           state.result = { node_id: state.node.id, ...evaluation.result };
           return evaluation;

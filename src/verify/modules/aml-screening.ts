@@ -113,7 +113,7 @@ function emptyData(config: AmlConfig, party: ScreenedParty | null, source: strin
 export const amlScreeningModule: WorkflowModule = {
   features: ["AML_SCREENING"],
   decisionArray: "aml_screenings",
-  readsEarlierResults: true,
+  readsResultsOf: ["ID_VERIFICATION"],
   parseConfig,
   entitlements: () => ["AML_SCREENING"],
   step: {

@@ -112,9 +112,9 @@ export interface WorkflowModule {
   entitlements(node: WorkflowNode): string[];
   step?: ApplicantStep;
   /**
-   * The module reads earlier nodes' results (AML_SCREENING reads the document's fields): it is evaluated
-   * after every earlier node. Modules without it read only captures and run concurrently with the others.
+   * Features whose earlier nodes' results this module reads (AML_SCREENING reads the document's fields):
+   * it is evaluated after those nodes. Modules without it read only captures and run concurrently.
    */
-  readsEarlierResults?: boolean;
+  readsResultsOf?: readonly string[];
   evaluate(context: ModuleContext): Promise<Evaluation>;
 }

@@ -194,11 +194,10 @@ async function analyzeClip(
   frames: DecodedFrame[],
   embedding: boolean,
 ): Promise<FrameAnalysis[]> {
-  // All frames at once, in order: the face workers queue the inferences while this thread decodes the
-  // next frames and measures the forensics of the last.
-  return Promise.all(
-    frames.map((frame) =>
-      analyzeFrame(
+  const out: FrameAnalysis[] = [];
+  for (const frame of frames) {
+    out.push(
+      await analyzeFrame(
         face,
         // Decoded clip frames are PNG; burst frames keep the JPEG or PNG the page sent.
         {
@@ -208,8 +207,9 @@ async function analyzeClip(
         },
         { embedding },
       ),
-    ),
-  );
+    );
+  }
+  return out;
 }
 
 /**

@@ -1,6 +1,7 @@
-// The platform's cost on a /v3 read: GET /v3/credits/ledger/ (API-key lookup, per-tenant rate-limit hit,
-// count + one page of 100 rows from a tenant with ~200, zod serialization) against a bare Fastify route in
-// the same app. Both through app.inject, the same number of requests, in interleaved rounds (alternating
+// The platform's cost on a /v3 read: GET /v3/credits/ledger/ (API-key lookup — cached, invalidated by
+// NOTIFY —, per-tenant rate-limit hit — leased in batches —, count + one page of 100 rows from a tenant
+// with ~200, zod serialization), and the same read of a one-row page (mostly platform), against a bare
+// Fastify route in the same app. Each target also reports the CPU milliseconds it cost this process. Both through app.inject, the same number of requests, in interleaved rounds (alternating
 // which goes first) so they share the machine's noise. PGlite always; PostgreSQL too when DATABASE_URL is set.
 // Run: node --import tsx bench/platform-ledger.bench.ts   (LEDGER_BENCH_ROUNDS, LEDGER_BENCH_PER_ROUND)
 import { sql } from "kysely";
@@ -20,9 +21,11 @@ interface Target {
   url: string;
   headers: Record<string, string>;
   samples: number[];
+  cpuMicros: number;
 }
 
 async function timeRequests(app: App, target: Target, count: number, record: boolean): Promise<void> {
+  const cpu = process.cpuUsage();
   for (let i = 0; i < count; i++) {
     const started = performance.now();
     const response = await app.inject({ url: target.url, headers: target.headers });
@@ -31,9 +34,25 @@ async function timeRequests(app: App, target: Target, count: number, record: boo
       throw new Error(`${target.name}: ${response.statusCode} ${response.body}`);
     if (record) target.samples.push(elapsed);
   }
+  if (record) {
+    const used = process.cpuUsage(cpu);
+    target.cpuMicros += used.user + used.system;
+  }
 }
 
-async function measure(database: BenchDatabase): Promise<{ ledger: LatencySummary; bare: LatencySummary }> {
+interface Measured {
+  summary: LatencySummary;
+  cpuMsPerRequest: number;
+}
+
+const measured = (target: Target): Measured => ({
+  summary: summarize(target.samples),
+  cpuMsPerRequest: target.cpuMicros / 1000 / target.samples.length,
+});
+
+async function measure(
+  database: BenchDatabase,
+): Promise<{ ledger: Measured; small: Measured; bare: Measured }> {
   // The read bucket must not throttle the bench; the limiter still runs its per-request counter update.
   const bench = await openBenchServices(database, { RATE_LIMIT_KYC_V3_READ: "1000000" });
   try {
@@ -65,49 +84,65 @@ async function measure(database: BenchDatabase): Promise<{ ledger: LatencySummar
       url: "/v3/credits/ledger/",
       headers: { "x-api-key": tenant.api_key },
       samples: [],
+      cpuMicros: 0,
     };
-    const bare: Target = { name: "bare", url: "/bench/bare", headers: {}, samples: [] };
+    const small: Target = {
+      ...ledger,
+      name: "ledger 1 row",
+      url: "/v3/credits/ledger/?page_size=1",
+      samples: [],
+    };
+    const bare: Target = { name: "bare", url: "/bench/bare", headers: {}, samples: [], cpuMicros: 0 };
     const first = await app.inject({ url: ledger.url, headers: ledger.headers });
     const body = first.json() as { count: number; results: unknown[] };
     console.log(`  ${database}: ledger has ${body.count} rows, a page returns ${body.results.length}`);
 
     await timeRequests(app, ledger, WARMUP, false);
+    await timeRequests(app, small, WARMUP, false);
     await timeRequests(app, bare, WARMUP, false);
     for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? [ledger, bare] : [bare, ledger];
+      const order = round % 2 === 0 ? [ledger, small, bare] : [bare, small, ledger];
       for (const target of order) await timeRequests(app, target, PER_ROUND, true);
     }
     await app.close();
-    return { ledger: summarize(ledger.samples), bare: summarize(bare.samples) };
+    return { ledger: measured(ledger), small: measured(small), bare: measured(bare) };
   } finally {
     await bench.close();
   }
 }
 
-const row = (label: string, summary: LatencySummary) => latencyRow(label, summary, 34);
+const row = (label: string, m: Measured) =>
+  `${latencyRow(label, m.summary, 40)}${m.cpuMsPerRequest.toFixed(3).padStart(10)}`;
 
 console.log(
   `platform-ledger: ${ROUNDS} interleaved rounds × ${PER_ROUND} requests per target (+${WARMUP} warm-up), app.inject`,
 );
-const results: Array<[BenchDatabase, { ledger: LatencySummary; bare: LatencySummary }]> = [];
+const results: Array<[BenchDatabase, { ledger: Measured; small: Measured; bare: Measured }]> = [];
 for (const database of benchDatabases()) results.push([database, await measure(database)]);
 
 console.log(
-  `\n${"target".padEnd(34)}${"requests".padStart(8)}${"req/s".padStart(10)}${"p50 ms".padStart(10)}${"p99 ms".padStart(10)}`,
+  `\n${"target".padEnd(40)}${"requests".padStart(8)}${"req/s".padStart(10)}${"p50 ms".padStart(10)}${"p99 ms".padStart(10)}${"cpu ms".padStart(10)}`,
 );
-for (const [database, { ledger, bare }] of results) {
+for (const [database, { ledger, small, bare }] of results) {
   console.log(row(`bare Fastify route (${database} run)`, bare));
   console.log(row(`GET /v3/credits/ledger/ (${database})`, ledger));
-  console.log(
-    `  ratio ledger/bare (${database}): p50 ×${(ledger.p50Ms / bare.p50Ms).toFixed(1)}, ` +
-      `p99 ×${(ledger.p99Ms / bare.p99Ms).toFixed(1)}, throughput ×${(ledger.perSecond / bare.perSecond).toFixed(3)}`,
-  );
+  console.log(row(`GET /v3/credits/ledger/?page_size=1 (${database})`, small));
+  for (const [label, target] of [
+    ["ledger", ledger],
+    ["ledger 1 row", small],
+  ] as const) {
+    console.log(
+      `  ratio ${label}/bare (${database}): throughput ×${(target.summary.perSecond / bare.summary.perSecond).toFixed(3)} ` +
+        `(target ≥ ×0.2, goal ×0.5), p50 ×${(target.summary.p50Ms / bare.summary.p50Ms).toFixed(1)}, ` +
+        `p99 ×${(target.summary.p99Ms / bare.summary.p99Ms).toFixed(1)}, CPU ×${(target.cpuMsPerRequest / bare.cpuMsPerRequest).toFixed(1)}`,
+    );
+  }
 }
 const pglite = results.find(([database]) => database === "pglite")?.[1];
 const postgres = results.find(([database]) => database === "postgres")?.[1];
 if (pglite && postgres) {
   console.log(
-    `  ledger PostgreSQL/PGlite: p50 ×${(postgres.ledger.p50Ms / pglite.ledger.p50Ms).toFixed(2)}, ` +
-      `throughput ×${(postgres.ledger.perSecond / pglite.ledger.perSecond).toFixed(2)}`,
+    `  ledger PostgreSQL/PGlite: p50 ×${(postgres.ledger.summary.p50Ms / pglite.ledger.summary.p50Ms).toFixed(2)}, ` +
+      `throughput ×${(postgres.ledger.summary.perSecond / pglite.ledger.summary.perSecond).toFixed(2)}`,
   );
 }

@@ -50,6 +50,8 @@ const envSchema = z.object({
   AWS_SESSION_TOKEN: z.string().min(1).optional(),
   ALLOW_PRIVATE_TARGETS: booleanFlag,
   IMPORT_ALLOW_HTTP: booleanFlag,
+  /** Load the face models and the OCR worker right after `kyc start`/`serve` listen (default true). */
+  WARM_ENGINES: z.enum(["true", "false"]).default("true"),
   // Whose X-Forwarded-For is believed for the client address (IP_ANALYSIS): off, true (any peer), or a
   // comma-separated list of proxy addresses/CIDRs.
   TRUST_PROXY: z.string().optional(),
@@ -132,6 +134,8 @@ export interface Config {
   };
   allowPrivateTargets: boolean;
   importAllowHttp: boolean;
+  /** WARM_ENGINES: load models at start rather than on the first verification. */
+  warmEngines: boolean;
   /** Fastify's trustProxy: false (default), true, or proxy addresses/CIDRs. */
   trustProxy: boolean | string[];
   /** Whole-exchange limit of one lens upstream call (502 upstream_failed past it). */
@@ -221,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS,
     importAllowHttp: e.IMPORT_ALLOW_HTTP,
+    warmEngines: e.WARM_ENGINES === "true",
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     lensTimeoutMs: e.LENS_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,

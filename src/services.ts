@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { Config } from "./config.js";
 import type { Engines } from "./engines/engine-registry.js";
 import type { Messaging } from "./engines/messaging/messaging.js";
+import type { ApiKeyCache } from "./platform/auth/api-key-cache.js";
 import type { KeyUsageRecorder } from "./platform/auth/key-usage.js";
 import type { DatabaseHandle, Db } from "./platform/db/database.js";
 import type { MediaStore } from "./platform/media/media-store.js";
@@ -19,6 +20,8 @@ export interface Services {
   log: Logger;
   rateLimiter: RateLimiter;
   keyUsage: KeyUsageRecorder;
+  /** Recent API-key lookups, dropped on revoke/suspend on every node (LISTEN/NOTIFY, migration 0027). */
+  apiKeys: ApiKeyCache;
   media: MediaStore;
   engines: Engines;
   /** Email and SMS to applicants (OTP steps); a channel is null when not configured. */

@@ -171,6 +171,13 @@ async function runProcess(config: Config, mode: "start" | "serve" | "worker"): P
   }
   if (app) await listen(app, services);
   await printFirstStartHint(services);
+  if (app && config.warmEngines) {
+    // Models load in the background: the first verification after a start does not pay for them.
+    services.engines.warm().then(
+      () => services.log.info("engines warm"),
+      (error: Error) => services.log.warn({ err: error.message }, "engine warm-up failed"),
+    );
+  }
 
   installGracefulShutdown(services.log, [
     { name: "admin socket", run: () => adminServer?.close() },

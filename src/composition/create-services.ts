@@ -8,6 +8,7 @@ import type { Config } from "../config.js";
 import { createEngines } from "../engines/engine-registry.js";
 import { createMessaging } from "../engines/messaging/messaging.js";
 import { prepareFaceVectorIndex } from "../identities/face-gallery/vector-index.js";
+import { createApiKeyCache } from "../platform/auth/api-key-cache.js";
 import { createKeyUsageRecorder } from "../platform/auth/key-usage.js";
 import { openDatabase } from "../platform/db/database.js";
 import { migrateToLatest } from "../platform/db/migrate.js";
@@ -53,6 +54,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
     log,
     rateLimiter,
     keyUsage: createKeyUsageRecorder(database.db),
+    apiKeys: await createApiKeyCache(database, { log }),
     media: createMediaStore(config.mediaStore, config.s3),
     engines: createEngines(config, log),
     messaging: createMessaging(config, log),
@@ -64,6 +66,7 @@ export async function closeServices(services: Services): Promise<void> {
   await services.engines.close();
   await services.messaging.close();
   await services.keyUsage.close();
+  await services.apiKeys.close();
   await services.rateLimiter.close();
   await services.media.close();
   await services.database.close();

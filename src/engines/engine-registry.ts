@@ -26,6 +26,11 @@ export interface Engines {
   aml(): AmlEngine;
   /** Offline IP location and network data (files opened on first lookup). */
   ip(): IpDatabases;
+  /**
+   * Loads what a verification needs (face models, the English OCR worker and its data) so the first
+   * applicant after a start does not wait for it; `kyc start` and `kyc serve` call it after listening.
+   */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -106,9 +111,19 @@ export function createEngines(config: Config, log?: Logger): Engines {
 
   const ipDatabases = createIpDatabases(config.dataDir);
 
+  async function warm(): Promise<void> {
+    await Promise.all([face(), liveness(), document()]);
+    // Tesseract starts its worker and reads the language data on the first page it is given.
+    const blank = await sharp({ create: { width: 64, height: 32, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer();
+    await (await ocr()).recognize(blank, { lang: "eng" });
+  }
+
   return {
     face,
     liveness,
+    warm,
     aml,
     ip: () => ipDatabases,
     ocr,

@@ -23,6 +23,9 @@ export async function evaluatePassive(
   config: LivenessConfig,
 ): Promise<LivenessOutcome> {
   const moving = Boolean(input.clip || input.burst?.length);
+  // ffmpeg decodes the clip in its own process while the still is judged (awaited below).
+  const decoding = !input.burst?.length && input.clip ? tryDecodeClip(input.clip, config.clipFrames) : null;
+  decoding?.catch(() => {}); // a face-less still returns before awaiting it
   const photo = await analyzeFrame(face, { bytes: input.still, t_ms: 0 }, { embedding: moving, still: true });
   if (!photo.face) return noFaceOutcome("PASSIVE");
   // A document (passport page, ID card, a page on a screen) in front of the camera: its portrait is
@@ -47,8 +50,8 @@ export async function evaluatePassive(
   };
   const clipFrames = input.burst?.length
     ? burstFrames(input.burst, config.clipFrames)
-    : input.clip
-      ? await tryDecodeClip(input.clip, config.clipFrames)
+    : decoding
+      ? await decoding
       : null;
   if (!clipFrames) {
     const verdict = decideVerdict(

@@ -4,6 +4,7 @@
 import type { Db } from "../db/database.js";
 import { AppError } from "../errors.js";
 import { hashApiKey } from "../tenants/api-keys.js";
+import type { ApiKeyCache } from "./api-key-cache.js";
 
 export interface TenantContext {
   tenantId: string;
@@ -12,8 +13,17 @@ export interface TenantContext {
   test: boolean;
 }
 
-export async function authenticateApiKey(db: Db, rawKey: string | undefined): Promise<TenantContext> {
+/** With a cache (api-key-cache.ts), a key seen recently skips the database; revocations clear it at once. */
+export async function authenticateApiKey(
+  db: Db,
+  rawKey: string | undefined,
+  cache?: ApiKeyCache,
+): Promise<TenantContext> {
   if (!rawKey) throw unauthorized();
+  const keyHash = hashApiKey(rawKey);
+  const cached = cache?.get(keyHash);
+  if (cached) return cached;
+  const generation = cache?.generation() ?? 0;
   const row = await db
     .selectFrom("api_keys")
     .innerJoin("tenants", "tenants.id", "api_keys.tenant_id")
@@ -24,10 +34,12 @@ export async function authenticateApiKey(db: Db, rawKey: string | undefined): Pr
       "api_keys.test",
       "tenants.status",
     ])
-    .where("api_keys.key_hash", "=", hashApiKey(rawKey))
+    .where("api_keys.key_hash", "=", keyHash)
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.status !== "active") throw unauthorized();
-  return { tenantId: row.tenantId, keyId: row.keyId, test: row.test };
+  const context = { tenantId: row.tenantId, keyId: row.keyId, test: row.test };
+  cache?.set(keyHash, context, generation);
+  return context;
 }
 
 function unauthorized(): AppError {

@@ -28,32 +28,47 @@ export interface DebitResult {
  */
 export async function debit(tx: Queryable, input: DebitInput): Promise<DebitResult> {
   const amount = input.amount ?? (await rateFor(tx, input.tenantId, input.feature));
-  const updated = await tx
-    .updateTable("tenants")
-    .set({ credit_balance: sql`credit_balance - ${amount}::numeric` })
-    .where("id", "=", input.tenantId)
-    .where("credit_balance", ">=", sql<string>`${amount}::numeric`)
-    .returning("credit_balance")
-    .executeTakeFirst();
-  if (!updated) throw new AppError("insufficient_credits");
-  if (Number(amount) === 0)
-    return { charged: "0", balance: normalizeDecimal(updated.credit_balance), ledgerId: null };
+  // One statement: the balance update and its ledger row (none for a free feature). The tenant's row
+  // stays locked until the transaction commits, so callers debit last, after their other writes.
   const row = await tx
-    .insertInto("credit_ledger")
-    .values({
-      tenant_id: input.tenantId,
-      delta: `-${amount}`,
-      reason: input.reason,
-      feature: input.feature,
-      session_id: input.sessionId ?? "",
-      application_id: input.applicationId ?? "",
-      workflow_id: input.workflowId ?? null,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+    .with("updated", (db) =>
+      db
+        .updateTable("tenants")
+        .set({ credit_balance: sql`credit_balance - ${amount}::numeric` })
+        .where("id", "=", input.tenantId)
+        .where("credit_balance", ">=", sql<string>`${amount}::numeric`)
+        .returning("credit_balance"),
+    )
+    .with("entry", (db) =>
+      db
+        .insertInto("credit_ledger")
+        .columns(["tenant_id", "delta", "reason", "feature", "session_id", "application_id", "workflow_id"])
+        .expression((eb) =>
+          eb
+            .selectFrom("updated")
+            .select([
+              sql<string>`${input.tenantId}::uuid`.as("tenant_id"),
+              sql<string>`${`-${amount}`}::numeric`.as("delta"),
+              sql<string>`${input.reason}`.as("reason"),
+              sql<string>`${input.feature}`.as("feature"),
+              sql<string>`${input.sessionId ?? ""}`.as("session_id"),
+              sql<string>`${input.applicationId ?? ""}`.as("application_id"),
+              sql<string | null>`${input.workflowId ?? null}::uuid`.as("workflow_id"),
+            ])
+            .where(sql<boolean>`${Number(amount) !== 0}`),
+        )
+        .returning("id"),
+    )
+    .selectFrom("updated")
+    .leftJoin("entry", (join) => join.onTrue())
+    .select(["updated.credit_balance", "entry.id"])
+    .executeTakeFirst();
+  if (!row) throw new AppError("insufficient_credits");
+  if (Number(amount) === 0)
+    return { charged: "0", balance: normalizeDecimal(row.credit_balance), ledgerId: null };
   return {
     charged: normalizeDecimal(amount),
-    balance: normalizeDecimal(updated.credit_balance),
+    balance: normalizeDecimal(row.credit_balance),
     ledgerId: row.id,
   };
 }

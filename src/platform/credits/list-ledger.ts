@@ -44,21 +44,26 @@ export async function listLedger(db: Queryable, tenantId: string, query: LedgerQ
     scoped = scoped.where("created_at", "<", sql<Date>`((${until}::date + 1)::timestamp AT TIME ZONE 'UTC')`);
   }
 
-  const [{ count }, rows] = await Promise.all([
-    scoped.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-    scoped
-      .select(["id", "delta", "reason", "feature", "session_id", "application_id", "created_at"])
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-  ]);
+  // One round trip: the page carries the total (a window count over every matching row). Only a page past
+  // the end, which has no row to carry it, asks for the count on its own.
+  const rows = await scoped
+    .select(["id", "delta", "reason", "feature", "session_id", "application_id", "created_at"])
+    .select(sql<number>`(count(*) OVER ())::int`.as("total"))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const count =
+    rows[0]?.total ??
+    (page === 1
+      ? 0
+      : (await scoped.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow()).count);
   return {
     count,
     page,
     page_size: pageSize,
-    results: rows.map((row) => ({
+    results: rows.map(({ total: _total, ...row }) => ({
       ...row,
       delta: normalizeDecimal(row.delta),
       created_at: row.created_at.toISOString(),

@@ -16,6 +16,16 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Whether the pgvector extension is usable (always on PGlite; on a server only when installed). */
   vectorAvailable: boolean;
+  /**
+   * LISTEN on a channel (NOTIFY is delivered at commit, to every process on the database): PGlite's own
+   * in-process listeners, or a dedicated connection to the server. `onLost` is called when that
+   * connection fails (notifications may have been missed). Resolves to the unlisten function.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLost: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -43,6 +53,9 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
     db,
     kind: "pglite",
     vectorAvailable: true,
+    async listen(channel, onNotify) {
+      return pglite.listen(channel, (payload) => onNotify(payload));
+    },
     async close() {
       await db.destroy();
       await pglite.close();
@@ -78,6 +91,27 @@ async function openServer(url: string, schema: string | undefined, max: number):
     db,
     kind: "postgres",
     vectorAvailable,
+    async listen(channel, onNotify, onLost) {
+      const client = new pg.Client({ connectionString: url });
+      let ended = false;
+      const lost = () => {
+        if (ended) return;
+        ended = true;
+        client.end().catch(() => {});
+        onLost();
+      };
+      client.on("error", lost);
+      client.on("end", lost);
+      client.on("notification", (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? "");
+      });
+      await client.connect();
+      await client.query(`LISTEN "${channel}"`);
+      return async () => {
+        ended = true;
+        await client.end().catch(() => {});
+      };
+    },
     async close() {
       await db.destroy();
     },

@@ -16,6 +16,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
 import type { RateBucket } from "../../config.js";
+import type { ApiKeyCache } from "../auth/api-key-cache.js";
 import { authenticateApiKey, type TenantContext } from "../auth/authenticate.js";
 import type { KeyUsageRecorder } from "../auth/key-usage.js";
 import type { Db } from "../db/database.js";
@@ -52,6 +53,8 @@ export interface HttpContext {
   db: Db;
   log: Logger;
   keyUsage: KeyUsageRecorder;
+  /** Recent key lookups, invalidated on revoke/suspend across nodes (absent: every request reads the key). */
+  apiKeys?: ApiKeyCache;
   rateLimiter: RateLimiter;
   config: {
     publicUrl: string;
@@ -161,7 +164,11 @@ export async function buildApp<C extends HttpContext>(
       async (scoped) => {
         const typed = scoped.withTypeProvider<ZodTypeProvider>();
         typed.addHook("onRequest", async (request) => {
-          request.tenant = await authenticateApiKey(services.db, surface.keyFrom(request.headers));
+          request.tenant = await authenticateApiKey(
+            services.db,
+            surface.keyFrom(request.headers),
+            services.apiKeys,
+          );
           services.keyUsage.record(request.tenant.keyId);
         });
         typed.addHook("preHandler", async (request, reply) => {

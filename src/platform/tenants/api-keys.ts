@@ -1,6 +1,7 @@
 // spec: Authentication 3–4 — keys stored as SHA-256 plus a display prefix; labelled; last_used_at; revoke; rotate-all.
 import { randomBytes } from "node:crypto";
 import { recordAudit } from "../audit.js";
+import { forgetApiKeys } from "../auth/api-key-cache.js";
 import type { Queryable } from "../db/transaction.js";
 import { withTransaction } from "../db/transaction.js";
 import { AppError } from "../errors.js";
@@ -80,17 +81,20 @@ export async function revokeApiKey(
   { actor = "operator", tenantId }: { actor?: string; tenantId?: string } = {},
 ): Promise<void> {
   if (!isUuid(keyId)) throw new AppError("not_found", { message: "No such active key." });
-  await withTransaction(db, async (tx) => {
+  const keyHash = await withTransaction(db, async (tx) => {
     let update = tx
       .updateTable("api_keys")
       .set({ revoked_at: new Date() })
       .where("id", "=", keyId)
       .where("revoked_at", "is", null);
     if (tenantId) update = update.where("tenant_id", "=", tenantId);
-    const row = await update.returning("tenant_id").executeTakeFirst();
+    const row = await update.returning(["tenant_id", "key_hash"]).executeTakeFirst();
     if (!row) throw new AppError("not_found", { message: "No such active key." });
     await recordAudit(tx, { tenantId: row.tenant_id, actor, action: "api_key.revoke", target: keyId });
+    return row.key_hash;
   });
+  // This process forgets the key at once; other nodes when the commit's notification arrives (0027).
+  forgetApiKeys({ keyHash });
 }
 
 /** Revokes every key of the tenant at once and issues one new key (spec: Authentication 4). */
@@ -99,7 +103,7 @@ export async function rotateAllApiKeys(
   tenantId: string,
   actor = "operator",
 ): Promise<IssuedKey> {
-  return withTransaction(db, async (tx) => {
+  const issued = await withTransaction(db, async (tx) => {
     await tx
       .updateTable("api_keys")
       .set({ revoked_at: new Date() })
@@ -110,4 +114,6 @@ export async function rotateAllApiKeys(
     await recordAudit(tx, { tenantId, actor, action: "api_key.rotate_all", target: issued.key_id });
     return issued;
   });
+  forgetApiKeys({ tenantId });
+  return issued;
 }

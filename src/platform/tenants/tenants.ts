@@ -1,6 +1,8 @@
 // Tenants: created and managed by operators (design: Operator CLI).
+
 import { randomBytes } from "node:crypto";
 import { recordAudit } from "../audit.js";
+import { forgetApiKeys } from "../auth/api-key-cache.js";
 import { normalizeDecimal } from "../credits/rates.js";
 import { type Queryable, type Tx, withTransaction } from "../db/transaction.js";
 import { AppError } from "../errors.js";
@@ -105,6 +107,8 @@ export async function setTenantStatus(
       action: `tenant.${status === "active" ? "resume" : "suspend"}`,
     });
   });
+  // This process forgets the tenant's keys at once; other nodes on the commit's notification (0027).
+  forgetApiKeys({ tenantId });
 }
 
 export async function setWebhookUrl(db: Queryable, tenantId: string, url: string | null): Promise<void> {

@@ -1,6 +1,7 @@
 // Loads a session's nodes (graph order) with their captures and results, as modules see them.
 import type { Queryable } from "../../platform/db/transaction.js";
 import type { Services } from "../../services.js";
+import { createEvidenceCache, type EvidenceCache } from "../modules/evidence-cache.js";
 import type { ModuleContext, NodeResult, NodeState, SessionView, WorkflowNode } from "../modules/module.js";
 import type { SessionRow } from "../sessions/find-session.js";
 
@@ -46,6 +47,7 @@ export function moduleContext(
   session: SessionRow,
   states: SessionNodeState[],
   state: SessionNodeState,
+  evidence: EvidenceCache = createEvidenceCache(services),
 ): ModuleContext {
   return {
     services,
@@ -54,5 +56,6 @@ export function moduleContext(
     node: state.node,
     nodes: states,
     captures: state.captures,
+    evidence,
   };
 }

@@ -7,13 +7,37 @@ import { sql } from "kysely";
 import { withTransaction } from "../../platform/db/transaction.js";
 import { AppError, isAppError } from "../../platform/errors.js";
 import type { Services } from "../../services.js";
-import type { Evaluation, NodeResult } from "../modules/module.js";
+import { createEvidenceCache } from "../modules/evidence-cache.js";
+import type { Evaluation, ModuleContext, NodeResult, WorkflowModule } from "../modules/module.js";
 import { moduleFor } from "../modules/registry.js";
 import { forceOutcome, sandboxOutcomeOf } from "../sandbox/sandbox-outcome.js";
 import { logSessionEvent } from "../sessions/session-log.js";
 import { transitionSession } from "../sessions/transition-session.js";
 import { combineResults, decisionReason } from "./combine-results.js";
 import { loadNodeStates, moduleContext } from "./node-states.js";
+
+/** One node's evaluation; an engine that cannot answer holds the node for a person rather than guessing. */
+async function evaluateNode(
+  services: Services,
+  module: WorkflowModule,
+  context: ModuleContext,
+  sessionId: string,
+): Promise<Evaluation> {
+  try {
+    return await module.evaluate(context);
+  } catch (error) {
+    if (!isAppError(error) || error.status < 500) throw error;
+    services.log.warn({ sessionId, node: context.node.id, err: error.message }, "module engine unavailable");
+    return {
+      result: {
+        status: "in_review",
+        score: null,
+        warnings: [`${context.node.feature.toLowerCase()}_unavailable`],
+        data: {},
+      },
+    };
+  }
+}
 
 /** The outcome, or null when there was nothing to decide (decided already, claim withdrawn, deleted). */
 export async function runDecision(
@@ -32,36 +56,38 @@ export async function runDecision(
 
   try {
     const states = await loadNodeStates(services.db, session);
-    let results: NodeResult[] = [];
-    const commits: NonNullable<Evaluation["commit"]>[] = [];
-    for (const state of states) {
+    // One evidence cache for the whole decision: the selfie and the portrait are read, decoded and run
+    // through the face models once, whichever modules look at them.
+    const evidence = createEvidenceCache(services);
+    // Modules that read only captures run concurrently (the face work of LIVENESS and FACE_MATCH overlaps
+    // the AML screening); a module that reads earlier results waits for the nodes it reads.
+    const modules = states.map((state) => {
       const module = moduleFor(state.node.feature);
       if (!module) throw new AppError("internal", { message: `no module for ${state.node.feature}` });
-      const context = moduleContext(services, session, states, state);
-      let evaluation: Evaluation;
-      try {
-        evaluation = await module.evaluate(context);
-      } catch (error) {
-        // An engine that cannot answer holds the session for a person rather than guessing.
-        if (!isAppError(error) || error.status < 500) throw error;
-        services.log.warn(
-          { sessionId, node: state.node.id, err: error.message },
-          "module engine unavailable",
-        );
-        evaluation = {
-          result: {
-            status: "in_review",
-            score: null,
-            warnings: [`${state.node.feature.toLowerCase()}_unavailable`],
-            data: {},
-          },
-        };
-      }
-      const result: NodeResult = { node_id: state.node.id, ...evaluation.result };
-      state.result = result;
-      results.push(result);
-      if (evaluation.commit) commits.push(evaluation.commit);
+      return module;
+    });
+    const evaluations: Promise<Evaluation>[] = [];
+    for (const [index, state] of states.entries()) {
+      const module = modules[index]!;
+      const reads = module.readsResultsOf ?? [];
+      const earlier = evaluations.filter((_, i) => reads.includes(states[i]!.node.feature));
+      const context = moduleContext(services, session, states, state, evidence);
+      evaluations.push(
+        (async () => {
+          await Promise.all(earlier);
+          const evaluation = await evaluateNode(services, module, context, sessionId);
+          state.result = { node_id: state.node.id, ...evaluation.result };
+          return evaluation;
+        })(),
+      );
     }
+    // Every evaluation settles before anything is decided; the first refusal in graph order wins.
+    const settled = await Promise.allSettled(evaluations);
+    const failed = settled.find((outcome) => outcome.status === "rejected");
+    if (failed) throw failed.reason;
+    const done = settled.map((outcome) => (outcome as PromiseFulfilledResult<Evaluation>).value);
+    let results: NodeResult[] = states.map((state) => state.result!);
+    const commits = done.flatMap((evaluation) => (evaluation.commit ? [evaluation.commit] : []));
     // design: Sandbox — a test session's magic vendor_data (`sandbox:approved`…) fixes its outcome.
     const forced = session.test ? sandboxOutcomeOf(session.vendor_data) : null;
     if (forced) {

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { AppError, isAppError } from "../../platform/errors.js";
 import { mediaUrl } from "../../platform/media/evidence.js";
 import type { NodeStatus, WorkflowModule } from "./module.js";
-import { liveSelfiePath, loadEvidenceImage } from "./session-evidence.js";
+import { liveSelfiePath } from "./session-evidence.js";
 
 const configSchema = z.strictObject({
   minimum_age: z.number().int().min(1).max(120).default(18),
@@ -44,11 +44,11 @@ export const ageEstimationModule: WorkflowModule = {
       result: { status: "in_review" as const, score: null, warnings: [warning], data },
     });
     if (!selfiePath) return review("age_estimation_missing_input");
-    const image = await loadEvidenceImage(services, selfiePath);
-    if (!image) return review("age_estimation_missing_input");
     let age: number | null;
     try {
-      age = (await (await services.engines.face()).requireOneFace(image.rgb)).age;
+      const face = await context.evidence.oneFace(selfiePath);
+      if (!face) return review("age_estimation_missing_input");
+      age = face.age;
     } catch (error) {
       if (isAppError(error) && error.status === 422) return review("age_estimation_no_face");
       throw error;

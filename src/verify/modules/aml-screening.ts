@@ -113,6 +113,7 @@ function emptyData(config: AmlConfig, party: ScreenedParty | null, source: strin
 export const amlScreeningModule: WorkflowModule = {
   features: ["AML_SCREENING"],
   decisionArray: "aml_screenings",
+  readsResultsOf: ["ID_VERIFICATION"],
   parseConfig,
   entitlements: () => ["AML_SCREENING"],
   step: {

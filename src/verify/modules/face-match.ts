@@ -7,13 +7,12 @@
 import { z } from "zod";
 import type { AnalyzedFace } from "../../engines/face/face-engine.js";
 import { DEFAULT_FACE_VERIFY_THRESHOLD } from "../../engines/face/similarity.js";
-import type { DecodedImage } from "../../engines/image/decode-image-field.js";
 import { AppError, isAppError } from "../../platform/errors.js";
 import { mediaUrl } from "../../platform/media/evidence.js";
-import type { Services } from "../../services.js";
+import type { EvidenceCache } from "./evidence-cache.js";
 import type { NodeStatus, WorkflowModule } from "./module.js";
 import { checkPortraitReuse, PORTRAIT_REUSE_WARNING } from "./portrait-reuse-check.js";
-import { documentPortraitPath, liveSelfiePath, loadEvidenceImage } from "./session-evidence.js";
+import { documentPortraitPath, liveSelfiePath } from "./session-evidence.js";
 
 const configSchema = z.strictObject({
   threshold: z.number().min(0.2).max(0.95).default(DEFAULT_FACE_VERIFY_THRESHOLD),
@@ -33,16 +32,13 @@ function parseConfig(config: unknown): Record<string, unknown> {
 
 /** The subject of a stored image: the one face of a selfie, the largest face of a portrait or reference. */
 async function faceIn(
-  services: Services,
+  evidence: EvidenceCache,
   path: string,
   mode: "selfie" | "portrait",
 ): Promise<AnalyzedFace | null> {
-  const image: DecodedImage | null = await loadEvidenceImage(services, path);
-  if (!image) return null;
-  const engine = await services.engines.face();
-  if (mode === "portrait") return (await engine.analyze(image.rgb)).faces[0] ?? null;
+  if (mode === "portrait") return (await evidence.faces(path))?.faces[0] ?? null;
   try {
-    return await engine.requireOneFace(image.rgb);
+    return await evidence.oneFace(path);
   } catch (error) {
     if (isAppError(error) && error.status === 422) return null;
     throw error;
@@ -71,7 +67,7 @@ export const faceMatchModule: WorkflowModule = {
 
     const warnings: string[] = [];
     const statuses: NodeStatus[] = [];
-    const selfie = selfiePath ? await faceIn(services, selfiePath, "selfie") : null;
+    const selfie = selfiePath ? await faceIn(context.evidence, selfiePath, "selfie") : null;
     if (!selfie) {
       warnings.push(selfiePath ? "selfie_face_not_detected" : "face_match_missing_input");
       statuses.push("in_review");
@@ -80,7 +76,7 @@ export const faceMatchModule: WorkflowModule = {
     let similarity: number | null = null;
     let matched = false;
     if (portraitPath || hasDocumentNode || !referencePath) {
-      const portrait = portraitPath ? await faceIn(services, portraitPath, "portrait") : null;
+      const portrait = portraitPath ? await faceIn(context.evidence, portraitPath, "portrait") : null;
       if (!portrait) {
         if (!warnings.includes("face_match_missing_input")) warnings.push("face_match_missing_input");
         statuses.push("in_review");
@@ -89,7 +85,7 @@ export const faceMatchModule: WorkflowModule = {
         matched = similarity >= config.threshold;
         // A near-duplicate of the portrait (same photograph recropped, recompressed or re-photographed)
         // is not a match of a live face: decline it with its own warning.
-        const reuse = matched ? await checkPortraitReuse(services, context.nodes) : null;
+        const reuse = matched ? await checkPortraitReuse(context.evidence, context.nodes) : null;
         if (reuse?.reused) {
           matched = false;
           warnings.push(PORTRAIT_REUSE_WARNING);
@@ -100,7 +96,7 @@ export const faceMatchModule: WorkflowModule = {
 
     let reference: { image_url: string | null; similarity: number | null; matched: boolean } | undefined;
     if (referencePath) {
-      const face = await faceIn(services, referencePath, "portrait");
+      const face = await faceIn(context.evidence, referencePath, "portrait");
       reference = { image_url: url(referencePath), similarity: null, matched: false };
       if (!face) {
         warnings.push("reference_face_not_detected");

@@ -63,6 +63,7 @@ export function documentCountries(context: ModuleContext): string[] {
 export const ipAnalysisModule: WorkflowModule = {
   features: ["IP_ANALYSIS"],
   decisionArray: "ip_analyses",
+  readsResultsOf: ["ID_VERIFICATION"],
   parseConfig,
   entitlements: () => ["IP_ANALYSIS"],
   async evaluate(context) {

@@ -23,7 +23,7 @@ import type { StepConfigs } from "../applicant/step-contract.js";
 import { readLivenessCaptures } from "./liveness-captures.js";
 import type { ModuleContext, NodeStatus, WorkflowModule } from "./module.js";
 import { checkPortraitReuse } from "./portrait-reuse-check.js";
-import { LIVENESS_FEATURES, loadEvidenceImage } from "./session-evidence.js";
+import { LIVENESS_FEATURES } from "./session-evidence.js";
 
 const configSchema = z
   .strictObject({
@@ -197,7 +197,7 @@ export const livenessModule: WorkflowModule = {
     let verdict = captures.verdict;
     // A selfie that is a copy of the document's own portrait is a presentation attack whatever the
     // anti-spoof models said of it (issue: document-portrait reuse).
-    const reuse = await checkPortraitReuse(services, context.nodes);
+    const reuse = await checkPortraitReuse(context.evidence, context.nodes);
     if (reuse?.reused) {
       verdict = { ...verdict, status: "declined", passed: false, reason: "spoof_detected" };
       services.log.info(
@@ -219,15 +219,16 @@ export const livenessModule: WorkflowModule = {
     // spoof shows someone else's face) is not enrolled under this identity.
     const individualId = session.individual_id;
     if (!individualId || !captures.selfie_path || status === "declined") return { result };
-    const image = await loadEvidenceImage(services, captures.selfie_path);
+    const image = await context.evidence.image(captures.selfie_path);
     if (!image) return { result };
-    let face: AnalyzedFace;
+    let face: AnalyzedFace | null;
     try {
-      face = await (await services.engines.face()).requireOneFace(image.rgb);
+      face = await context.evidence.oneFace(captures.selfie_path);
     } catch (error) {
       if (isAppError(error) && error.status === 422) return { result };
       throw error;
     }
+    if (!face) return { result };
     return {
       result,
       commit: async (tx) => {

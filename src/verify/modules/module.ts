@@ -3,6 +3,7 @@
 // when the applicant finishes, in graph order, yielding {node_id, status, score, warnings, data}.
 import type { Queryable, Tx } from "../../platform/db/transaction.js";
 import type { Services } from "../../services.js";
+import type { EvidenceCache } from "./evidence-cache.js";
 
 export interface WorkflowNode {
   /** Stable within the workflow; the applicant API addresses steps by it. */
@@ -64,6 +65,8 @@ export interface ModuleContext {
   /** Every node of the session in graph order, with what was captured and (for earlier nodes) evaluated. */
   nodes: NodeState[];
   captures: Record<string, unknown>;
+  /** Stored evidence read, decoded and run through the face models once per decision (evidence-cache.ts). */
+  evidence: EvidenceCache;
 }
 
 export interface Evaluation {
@@ -109,5 +112,10 @@ export interface WorkflowModule {
   /** Features that must be enabled for the tenant to run this node (e.g. LIVENESS and the method key). */
   entitlements(node: WorkflowNode): string[];
   step?: ApplicantStep;
+  /**
+   * Features whose earlier nodes' results this module reads (AML_SCREENING reads the document's fields):
+   * it is evaluated after those nodes. Modules without it read only captures and run concurrently.
+   */
+  readsResultsOf?: readonly string[];
   evaluate(context: ModuleContext): Promise<Evaluation>;
 }

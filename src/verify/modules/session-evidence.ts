@@ -3,7 +3,6 @@
 // captured and the portrait ID_VERIFICATION cut from the document).
 import { type DecodedImage, decodeImageField } from "../../engines/image/decode-image-field.js";
 import { AppError, isAppError } from "../../platform/errors.js";
-import type { Services } from "../../services.js";
 import type { NodeState } from "./module.js";
 
 /** Catalog keys the LIVENESS module answers to (spec: Workflow — method keys are node features too). */
@@ -48,11 +47,4 @@ export function documentPortraitPath(nodes: NodeState[]): string | null {
     if (typeof path === "string") return path;
   }
   return null;
-}
-
-/** Stored evidence bytes decoded for the engines; null when the file is gone (retention purge). */
-export async function loadEvidenceImage(services: Services, path: string): Promise<DecodedImage | null> {
-  const bytes = await services.media.get(path);
-  if (!bytes) return null;
-  return decodeImageField(bytes.toString("base64"), "image");
 }

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { decodeImageField } from "../../engines/image/decode-image-field.js";
 import { recordAudit } from "../../platform/audit.js";
 import { debit } from "../../platform/credits/ledger.js";
+import { rateFor } from "../../platform/credits/rates.js";
 import { withTransaction } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
 import { newId, sha256Hex } from "../../platform/ids.js";
@@ -50,7 +51,12 @@ export async function createSession(
   const requestHash = sha256Hex(JSON.stringify(body));
   // A test key's Idempotency-Key never answers with a live session's response, nor the reverse.
   const idempotencyScope = options.test ? "session_create_test" : "session_create";
-  const workflow = await workflowForSession(services.db, tenantId, body.workflow_id);
+  const charge = (options.charge ?? true) && !options.test;
+  // The rate is read beside the workflow (two connections on a server), not inside the transaction.
+  const [workflow, rate] = await Promise.all([
+    workflowForSession(services.db, tenantId, body.workflow_id),
+    charge ? rateFor(services.db, tenantId, "SESSION_CREATE") : null,
+  ]);
   // Every module the workflow runs must be enabled for the tenant (403 lists each disabled key).
   const needed = workflow.nodes
     .filter((node) => node.enabled)
@@ -115,6 +121,7 @@ export async function createSession(
         prefill: JSON.stringify(pickPrefill(body.prefill)),
         idempotency_key: key ?? null,
         test,
+        ...(rate !== null ? { credits_charged: rate } : {}),
         expires_at: sql<Date>`now() + ${`${hours} hours`}::interval`,
       })
       .returning(["id", "session_kind", "status", "decision", "vendor_data", "expires_at", "created_at"])
@@ -160,24 +167,21 @@ export async function createSession(
         .execute();
     }
 
-    if ((options.charge ?? true) && !test) {
-      const charged = await debit(tx, {
+    const actor = options.actor?.actor ?? "api";
+    await logSessionEvent(tx, { tenantId, sessionId: session.id, type: "session.created", actor });
+    if (options.actor) {
+      await recordAudit(tx, { tenantId, actor, action: options.actor.auditAction, target: session.id });
+    }
+    if (rate !== null) {
+      // Last: the debit locks the tenant's row until commit, and every session of the tenant waits on it.
+      await debit(tx, {
         tenantId,
         feature: "SESSION_CREATE",
         reason: "session_create",
         sessionId: session.id,
         workflowId: workflow.id,
+        amount: rate,
       });
-      await tx
-        .updateTable("sessions")
-        .set({ credits_charged: charged.charged })
-        .where("id", "=", session.id)
-        .execute();
-    }
-    const actor = options.actor?.actor ?? "api";
-    await logSessionEvent(tx, { tenantId, sessionId: session.id, type: "session.created", actor });
-    if (options.actor) {
-      await recordAudit(tx, { tenantId, actor, action: options.actor.auditAction, target: session.id });
     }
 
     const response: CreateSessionResponse = {

@@ -2,6 +2,7 @@
 // when TRUST_PROXY trusts the peer) and analysed with the bundled offline data at the decision.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { createEvidenceCache } from "../../../src/verify/modules/evidence-cache.js";
 import { ipAnalysisModule } from "../../../src/verify/modules/ip-analysis.js";
 import type { NodeState, WorkflowNode } from "../../../src/verify/modules/module.js";
 import { createWorkflow } from "../../../src/verify/workflows/workflows.js";
@@ -197,6 +198,7 @@ describe("IP_ANALYSIS against the document's country", () => {
       services: t.services,
       db: t.services.db,
       session: {} as never,
+      evidence: createEvidenceCache(t.services),
       node: ipNode,
       nodes,
       captures: seen,

@@ -25,6 +25,9 @@ import { registerLoginRoute } from "./login.js";
 import { registerLogoutRoute } from "./logout.js";
 import { registerConsoleGetMediaRoute } from "./media/get.js";
 import { registerConsoleReviewQueueRoute } from "./queue/list.js";
+import { registerConsoleListRegistryConnectorsRoute } from "./registry/list.js";
+import { registerConsoleRemoveRegistryConnectorRoutes } from "./registry/remove.js";
+import { registerConsoleSetRegistryConnectorRoute } from "./registry/set.js";
 import { registerConsoleSessionActivityRoute } from "./sessions/activity.js";
 import { registerConsoleAddSessionNoteRoute } from "./sessions/add-note.js";
 import { registerConsoleCreateLinkRoute } from "./sessions/create-link.js";
@@ -90,6 +93,9 @@ function registerTenantRoutes(app: App, services: Services): void {
   registerConsoleListLensRoute(app, services);
   registerConsoleSetLensRoute(app, services);
   registerConsoleAmlThresholdRoutes(app, services);
+  registerConsoleListRegistryConnectorsRoute(app, services);
+  registerConsoleSetRegistryConnectorRoute(app, services);
+  registerConsoleRemoveRegistryConnectorRoutes(app, services);
 }
 
 function registerOperatorRoutes(app: App, services: Services): void {

@@ -42,7 +42,7 @@ export const FEATURE_ROLES: Readonly<Record<WorkflowFeature, FeatureRole>> = {
   AGE_ESTIMATION: { kind: "server_only" },
   AML_SCREENING: { kind: "step", screen: "aml_confirmation" },
   PROOF_OF_ADDRESS: { kind: "unavailable" },
-  DATABASE_VALIDATION: { kind: "unavailable" },
+  DATABASE_VALIDATION: { kind: "server_only" },
   EMAIL_VERIFICATION: { kind: "step", screen: "email_verification" },
   PHONE_VERIFICATION: { kind: "step", screen: "phone_verification" },
   IP_ANALYSIS: { kind: "server_only" },

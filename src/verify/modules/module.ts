@@ -34,7 +34,9 @@ export type DecisionArray =
   | "email_verifications"
   | "phone_verifications"
   | "ip_analyses"
-  | "confirm_details";
+  | "confirm_details"
+  | "database_validations"
+  | "nfc_verifications";
 
 /** What a module can read about the session it runs in. */
 export interface SessionView {

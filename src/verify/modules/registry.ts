@@ -3,6 +3,7 @@
 import { ageEstimationModule } from "./age-estimation.js";
 import { amlScreeningModule } from "./aml-screening.js";
 import { confirmDetailsModule } from "./confirm-details.js";
+import { databaseValidationModule } from "./database-validation.js";
 import { emailVerificationModule, phoneVerificationModule } from "./contact-verification.js";
 import { faceMatchModule } from "./face-match.js";
 import { idVerificationModule } from "./id-verification.js";
@@ -22,6 +23,7 @@ const modules: readonly WorkflowModule[] = [
   phoneVerificationModule,
   ipAnalysisModule,
   confirmDetailsModule,
+  databaseValidationModule,
 ];
 
 export function moduleFor(feature: string): WorkflowModule | undefined {

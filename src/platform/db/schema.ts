@@ -11,6 +11,7 @@ import type { SignatureSampleTables } from "../../identities/signature-samples/s
 import type { PartnerTables } from "../../partner/partner-tables.js";
 import type { LensTables } from "../../tools/lens/lens-tables.js";
 import type { ContactTables } from "../../verify/contact/contact-tables.js";
+import type { NfcTables } from "../../verify/nfc/nfc-tables.js";
 import type { RegistryTables } from "../../verify/registry/registry-tables.js";
 import type { SessionTables } from "../../verify/session-tables.js";
 import type { WebhookTables } from "../../webhooks/webhook-tables.js";
@@ -191,4 +192,5 @@ export interface Database
     IdentityImportTables,
     ContactTables,
     LensTables,
-    RegistryTables {}
+    RegistryTables,
+    NfcTables {}

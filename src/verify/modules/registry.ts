@@ -3,13 +3,14 @@
 import { ageEstimationModule } from "./age-estimation.js";
 import { amlScreeningModule } from "./aml-screening.js";
 import { confirmDetailsModule } from "./confirm-details.js";
-import { databaseValidationModule } from "./database-validation.js";
 import { emailVerificationModule, phoneVerificationModule } from "./contact-verification.js";
+import { databaseValidationModule } from "./database-validation.js";
 import { faceMatchModule } from "./face-match.js";
 import { idVerificationModule } from "./id-verification.js";
 import { ipAnalysisModule } from "./ip-analysis.js";
 import { livenessModule } from "./liveness.js";
 import type { WorkflowModule } from "./module.js";
+import { nfcVerificationModule } from "./nfc-verification.js";
 import { questionnaireModule } from "./questionnaire.js";
 
 const modules: readonly WorkflowModule[] = [
@@ -24,6 +25,7 @@ const modules: readonly WorkflowModule[] = [
   ipAnalysisModule,
   confirmDetailsModule,
   databaseValidationModule,
+  nfcVerificationModule,
 ];
 
 export function moduleFor(feature: string): WorkflowModule | undefined {

@@ -38,6 +38,7 @@ const DEFAULT_WARNINGS: Record<string, Record<"declined" | "in_review", string>>
   phone_verifications: { declined: "phone_not_verified", in_review: "phone_not_verified" },
   ip_analyses: { declined: "ip_country_mismatch", in_review: "ip_country_mismatch" },
   confirm_details: { declined: "details_corrected", in_review: "details_corrected" },
+  nfc_verifications: { declined: "sod_signature_invalid", in_review: "csca_not_trusted" },
   database_validations: { declined: "registry_field_mismatch", in_review: "registry_field_fuzzy" },
 };
 

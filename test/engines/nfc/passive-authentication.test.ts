@@ -120,7 +120,7 @@ describe("passive authentication", () => {
     );
     const at = forged.indexOf(listed);
     assert.ok(at > 0);
-    forged[at] ^= 0xff;
+    forged[at] = forged[at]! ^ 0xff;
     const result = await verifyPassiveAuthentication({ sod: forged, dataGroups: groups, trust });
     assert.deepEqual(result.reasons.sort(), ["dg_hash_mismatch", "sod_signature_invalid"]);
   });

@@ -2,7 +2,6 @@
 // turn; master lists (ICAO CMS and PEM) parsed; DG2 portraits in JPEG and JPEG 2000 read.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { before, describe, test } from "node:test";
 import * as pkijs from "pkijs";
 import sharp from "sharp";
@@ -14,6 +13,7 @@ import {
   type TrustAnchors,
   verifyPassiveAuthentication,
 } from "../../../src/engines/nfc/passive-authentication.js";
+import { toJpeg2000 } from "./jpeg2000-encoder.js";
 import {
   activeAuthenticationChip,
   certificatePem,
@@ -30,35 +30,6 @@ import {
 const FACE = new URL("../../../../shared/data/faces/deepface/img1.jpg", import.meta.url).pathname;
 const MRZ = ["P<NPLSHARMA<<SITA<<<<<<<<<<<<<<<<<<<<<<<<<<<", "PA12345674NPL9001012F3501015<<<<<<<<<<<<<<00"];
 const DAY = 86_400_000;
-
-/** Encodes a JPEG 2000 codestream with the same OpenJPEG build (its encoder half). */
-export async function toJpeg2000(jpeg: Buffer): Promise<Buffer> {
-  const { data, info } = await sharp(jpeg)
-    .resize(240)
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const require = createRequire(import.meta.url);
-  const openjpeg = await (
-    require("@cornerstonejs/codec-openjpeg/wasmjs") as (options: object) => Promise<any>
-  )({ print() {}, printErr() {} });
-  const encoder = new openjpeg.J2KEncoder();
-  encoder
-    .getDecodedBuffer({
-      width: info.width,
-      height: info.height,
-      bitsPerSample: 8,
-      componentCount: 3,
-      isSigned: false,
-      isUsingColorSpace: false,
-    })
-    .set(data);
-  encoder.setQuality(false, 0);
-  encoder.encode();
-  const bytes = Buffer.from(encoder.getEncodedBuffer());
-  encoder.delete();
-  return bytes;
-}
 
 describe("passive authentication", () => {
   let csca: Issued;

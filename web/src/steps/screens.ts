@@ -17,6 +17,7 @@ export const SCREENS: Readonly<Record<StepScreen, () => Promise<ScreenComponent>
   email_verification: () => import("./contact-step.js").then((m) => m.ContactStep),
   phone_verification: () => import("./contact-step.js").then((m) => m.ContactStep),
   confirm_details: () => import("./confirm-details-step.js").then((m) => m.ConfirmDetailsStep),
+  nfc: () => import("./nfc-step.js").then((m) => m.NfcStep),
 };
 
 /** Screens bundled with the page itself render at once, without a loading frame. */

@@ -87,6 +87,11 @@ export function registerApplicantRoutes(app: App, services: Services): void {
           "CONFIRM_DETAILS {fields: {field_id: corrected value}} (editable ids of current_step.config.fields only: " +
           "400 unknown_field, 422 field_not_editable, 400 invalid_<field_id>) or {confirm: true} (400 " +
           "fields_required without either). " +
+          "NFC_VERIFICATION (posted by the native app that read the chip) {dg1, dg2, sod, dg14?, dg15?, " +
+          "aa_signature?, challenge?}, each base64 of the chip file as read (at most 1 MB); aa_signature is the " +
+          "chip's INTERNAL AUTHENTICATE answer to current_step.config.challenge (8 bytes, single use, 5 min) and " +
+          "needs dg15 and challenge (400 <file>_required, 400 invalid_<file>, 400 challenge_required, 422 " +
+          "challenge_invalid); the hosted page shows current_step.config.handoff_url as a link and QR code. " +
           "Refusals answer {detail: <code>, message}; the codes per status are listed below.",
         tags,
         params: z.object({ token: z.string(), node_id: z.string() }),

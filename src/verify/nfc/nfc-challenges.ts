@@ -14,6 +14,13 @@ export interface ChallengeScope {
 
 export async function issueChallenge(db: Queryable, scope: ChallengeScope) {
   const challenge = randomBytes(8);
+  // Every state read issues one; the node's dead ones go as the next is made.
+  await db
+    .deleteFrom("nfc_challenges")
+    .where("session_id", "=", scope.sessionId)
+    .where("node_id", "=", scope.nodeId)
+    .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", sql<Date>`now()`)]))
+    .execute();
   const row = await db
     .insertInto("nfc_challenges")
     .values({

@@ -265,7 +265,10 @@ describe("NFC_VERIFICATION", () => {
     const swapped = await evaluateWith({ ...files, dg2: b64(dg2(await chipJpeg("img20.jpg"))) });
     assert.equal(swapped.status, "declined");
     assert.ok(swapped.warnings.includes("dg_hash_mismatch"));
-    assert.equal((swapped.data.passive_authentication as Record<string, any>).data_groups.dg2, "mismatch");
+    assert.equal(
+      (swapped.data.passive_authentication as { data_groups: Record<string, string> }).data_groups.dg2,
+      "mismatch",
+    );
 
     const other = await issueCertificate({ commonName: "CSCA Elsewhere", country: "XX", ca: true });
     const otherDs = await issueCertificate({ commonName: "DS", issuer: other, country: "XX" });

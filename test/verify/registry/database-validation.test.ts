@@ -83,6 +83,7 @@ describe("DATABASE_VALIDATION", () => {
   });
 
   let sessionId = "";
+  // biome-ignore lint/suspicious/noExplicitAny: read-back JSON, asserted field by field
   async function runSession(): Promise<{ status: string; node: Record<string, any> }> {
     const created = await t.app.inject({
       method: "POST",
@@ -166,7 +167,7 @@ describe("DATABASE_VALIDATION", () => {
     const declined = await evaluateAgain({ connector: "nepal-nid" });
     assert.equal(declined.status, "declined");
     assert.deepEqual(declined.warnings.sort(), ["registry_field_fuzzy", "registry_field_mismatch"]);
-    assert.equal(declined.data.fields && (declined.data.fields as any).full_name, "fuzzy");
+    assert.equal((declined.data.fields as Record<string, string>).full_name, "fuzzy");
     const lenient = await evaluateAgain({ connector: "nepal-nid", fields: ["full_name", "document_number"] });
     assert.equal(lenient.status, "in_review");
     assert.deepEqual(lenient.warnings, ["registry_field_fuzzy"]);
@@ -216,6 +217,51 @@ describe("DATABASE_VALIDATION", () => {
     const other = await evaluateAgain({ connector: "missing" });
     assert.equal(other.status, "in_review");
     assert.deepEqual(other.warnings, ["registry_unavailable"]);
+  });
+
+  test("after CONFIRM_DETAILS the registry receives the applicant's corrected values", async () => {
+    const confirmed = (
+      await createWorkflow(t.services.db, tenant.tenant_id, {
+        name: "Registry after confirmation",
+        nodes: [
+          { id: "document", feature: "ID_VERIFICATION", config: {} },
+          { id: "confirm", feature: "CONFIRM_DETAILS", config: { review_on_change: [] } },
+          { id: "registry", feature: "DATABASE_VALIDATION", config: { connector: "nepal-nid" } },
+        ],
+      })
+    ).id;
+    registry.handler = nationalIdRegistry(
+      {
+        full_name: `${truth.given_names} KARKI`,
+        date_of_birth: truth.date_of_birth!,
+        document_number: truth.document_number!,
+      },
+      "NID-REC-0009",
+    );
+    registry.hits.length = 0;
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/v3/session/",
+      headers: tenant.headers,
+      payload: { workflow_id: confirmed },
+    });
+    const { id, url } = created.json();
+    const token = url.split("/verify/")[1] as string;
+    await t.app.inject({ url: `/flow-api/${token}/state` });
+    const post = (node: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: "POST", url: `/flow-api/${token}/steps/${node}`, payload });
+    assert.equal((await post("document", { front_image: passport })).statusCode, 200);
+    assert.equal((await post("confirm", { fields: { surname: "KARKI" } })).statusCode, 200);
+    assert.equal((await t.app.inject({ method: "POST", url: `/flow-api/${token}/finish` })).statusCode, 200);
+    const detail = (await t.app.inject({ url: `/v3/session/${id}/`, headers: tenant.headers })).json();
+    const node = detail.decision_v3.database_validations[0];
+    assert.equal(registry.hits[0]!.body.source, "confirm_details");
+    assert.equal(
+      (registry.hits[0]!.body.fields as Record<string, string>).full_name,
+      `${truth.given_names} KARKI`,
+    );
+    assert.equal(node.status, "approved", JSON.stringify(node.warnings));
+    assert.equal(node.data.source, "confirm_details");
   });
 
   test("the rule: unavailable counts only for required fields", () => {

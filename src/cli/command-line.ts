@@ -23,6 +23,8 @@ const OPTIONS = {
   header: { type: "string", multiple: true },
   url: { type: "string" },
   test: { type: "boolean" },
+  "timeout-ms": { type: "string" },
+  retries: { type: "string" },
 } as const;
 
 export function parseCommandLine(argv: string[]): ParsedCommand {

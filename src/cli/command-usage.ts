@@ -56,6 +56,16 @@ export const COMMAND_USAGE: Readonly<Record<string, readonly [args: string, does
   ],
   "operator disable": ["--email E", "disable an operator and end their tokens"],
   "operator reset-totp": ["--email E", "remove an operator's two-factor (lost phone) and end their tokens"],
+  "registry set": [
+    "TENANT NAME URL [--timeout-ms N] [--retries N]",
+    "a DATABASE_VALIDATION registry connector (its signing secret is printed once, on creation)",
+  ],
+  "registry list": ["TENANT", "the tenant's registry connectors (secrets never shown)"],
+  "registry remove": ["TENANT NAME", "remove a registry connector"],
+  "registry rotate-secret": ["TENANT NAME", "a new signing secret for a connector (printed once)"],
+  "nfc masterlist load": ["FILE", "CSCA certificates and CRLs: an ICAO CMS master list or a PEM bundle"],
+  "nfc masterlist list": ["", "the loaded CSCA certificates and CRLs"],
+  "nfc masterlist remove": ["FINGERPRINT", "remove one trust anchor (SHA-256 of its DER)"],
 };
 
 /** `kyc key create TENANT [--label L] [--test]` (or just the name for a command without an entry). */

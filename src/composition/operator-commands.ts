@@ -11,6 +11,8 @@ import type { Services } from "../services.js";
 import { ipCommands } from "../tools/ip-commands.js";
 import { lensCommands } from "../tools/lens/lens-commands.js";
 import { brandingCommands } from "../verify/branding-commands.js";
+import { nfcCommands } from "../verify/nfc/nfc-commands.js";
+import { registryCommands } from "../verify/registry/registry-commands.js";
 import { reviewCommands } from "../verify/sessions/review-commands.js";
 import { workflowCommands } from "../verify/workflows/workflow-commands.js";
 import { webhookCommands } from "../webhooks/webhook-commands.js";
@@ -27,6 +29,8 @@ export const operatorCommands: CommandTable<Services> = {
   ...amlCommands,
   ...ipCommands,
   ...lensCommands,
+  ...registryCommands,
+  ...nfcCommands,
 };
 
 export function runOperatorCommand(services: Services, argv: string[]): Promise<unknown> {

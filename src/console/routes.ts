@@ -44,6 +44,9 @@ import {
   registerConsoleMonitoringFlagsRoute,
   registerConsoleResolveFlagRoute,
 } from "./queue/monitoring-flags.js";
+import { registerConsoleListRegistryConnectorsRoute } from "./registry/list.js";
+import { registerConsoleRemoveRegistryConnectorRoutes } from "./registry/remove.js";
+import { registerConsoleSetRegistryConnectorRoute } from "./registry/set.js";
 import { registerConsoleAddRiskListEntriesRoute } from "./risk-lists/add-entries.js";
 import { registerConsoleCreateRiskListRoute } from "./risk-lists/create.js";
 import { registerConsoleDeleteRiskListRoute } from "./risk-lists/delete.js";
@@ -145,6 +148,9 @@ function registerConfigurationRoutes(app: App, services: Services): void {
   registerConsoleListImportsRoute(app, services);
   registerConsoleGetImportRoute(app, services);
   registerConsoleCreateImportRoute(app, services);
+  registerConsoleListRegistryConnectorsRoute(app, services);
+  registerConsoleSetRegistryConnectorRoute(app, services);
+  registerConsoleRemoveRegistryConnectorRoutes(app, services);
 }
 
 function registerOperatorRoutes(app: App, services: Services): void {

@@ -11,6 +11,8 @@ import type { SignatureSampleTables } from "../../identities/signature-samples/s
 import type { PartnerTables } from "../../partner/partner-tables.js";
 import type { LensTables } from "../../tools/lens/lens-tables.js";
 import type { ContactTables } from "../../verify/contact/contact-tables.js";
+import type { NfcTables } from "../../verify/nfc/nfc-tables.js";
+import type { RegistryTables } from "../../verify/registry/registry-tables.js";
 import type { SessionTables } from "../../verify/session-tables.js";
 import type { WebhookTables } from "../../webhooks/webhook-tables.js";
 import type { Decimal, Json, NullableTimestamp, Timestamp } from "./column-types.js";
@@ -189,4 +191,6 @@ export interface Database
     OperatorTables,
     IdentityImportTables,
     ContactTables,
-    LensTables {}
+    LensTables,
+    RegistryTables,
+    NfcTables {}

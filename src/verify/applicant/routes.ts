@@ -90,6 +90,11 @@ export function registerApplicantRoutes(app: App, services: Services): void {
           'PROOF_OF_ADDRESS {file: base64 or data: URI of a PDF, JPEG or PNG (8 MB), source?: "camera" | "upload"}, ' +
           "read at submit: 415 unsupported_file_type, 422 poa_unreadable, poa_too_many_pages, poa_pdf_encrypted, " +
           "poa_screenshot, poa_type_not_accepted. " +
+          "NFC_VERIFICATION (posted by the native app that read the chip) {dg1, dg2, sod, dg14?, dg15?, " +
+          "aa_signature?, challenge?}, each base64 of the chip file as read (at most 1 MB); aa_signature is the " +
+          "chip's INTERNAL AUTHENTICATE answer to current_step.config.challenge (8 bytes, single use, 5 min) and " +
+          "needs dg15 and challenge (400 <file>_required, 400 invalid_<file>, 400 challenge_required, 422 " +
+          "challenge_invalid); the hosted page shows current_step.config.handoff_url as a link and QR code. " +
           "Refusals answer {detail: <code>, message}; the codes per status are listed below.",
         tags,
         params: z.object({ token: z.string(), node_id: z.string() }),

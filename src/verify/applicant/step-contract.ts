@@ -16,6 +16,7 @@ export const STEP_SCREENS = [
   "phone_verification",
   "confirm_details",
   "proof_of_address",
+  "nfc",
 ] as const;
 export type StepScreen = (typeof STEP_SCREENS)[number];
 
@@ -32,7 +33,7 @@ const LIVENESS_STEP: FeatureRole = { kind: "step", screen: "liveness" };
 /** Every catalog key (spec: Workflow catalog keys) and what the hosted flow does with it. */
 export const FEATURE_ROLES: Readonly<Record<WorkflowFeature, FeatureRole>> = {
   ID_VERIFICATION: { kind: "step", screen: "document" },
-  NFC_VERIFICATION: { kind: "unavailable" },
+  NFC_VERIFICATION: { kind: "step", screen: "nfc" },
   PASSIVE: LIVENESS_STEP,
   PASSIVE_VIDEO: LIVENESS_STEP,
   FLASHING: LIVENESS_STEP,
@@ -43,7 +44,7 @@ export const FEATURE_ROLES: Readonly<Record<WorkflowFeature, FeatureRole>> = {
   AGE_ESTIMATION: { kind: "server_only" },
   AML_SCREENING: { kind: "step", screen: "aml_confirmation" },
   PROOF_OF_ADDRESS: { kind: "step", screen: "proof_of_address" },
-  DATABASE_VALIDATION: { kind: "unavailable" },
+  DATABASE_VALIDATION: { kind: "server_only" },
   EMAIL_VERIFICATION: { kind: "step", screen: "email_verification" },
   PHONE_VERIFICATION: { kind: "step", screen: "phone_verification" },
   IP_ANALYSIS: { kind: "server_only" },
@@ -143,6 +144,16 @@ export type StepConfigs = {
   email_verification: ContactCodeConfig;
   phone_verification: ContactCodeConfig;
   confirm_details: { document_type: string | null; fields: ConfirmField[] };
+  /** NFC_VERIFICATION: the chip is read by a native app; the page hands the session over to it. */
+  nfc: {
+    /** Opens this session in the app (the node's app_link template, else the hosted URL); shown as a QR code. */
+    handoff_url: string;
+    /** Base64 of 8 random bytes for active authentication; single use, valid until challenge_expires_at. */
+    challenge: string;
+    challenge_expires_at: string;
+    required: ("dg1" | "dg2" | "sod")[];
+    optional: ("dg14" | "dg15" | "aa_signature" | "challenge")[];
+  };
   proof_of_address: ProofOfAddressConfig;
 };
 
@@ -182,6 +193,16 @@ export type StepBodies = {
   confirm_details: { fields: Record<string, string> } | { confirm: true };
   /** The bill or statement: a PDF, JPEG or PNG as base64 or a data: URI; `source` says how it was taken. */
   proof_of_address: { file: string; source?: "camera" | "upload" };
+  /** The chip's files as read (base64); aa_signature is the chip's answer to `challenge` (when DG15 exists). */
+  nfc: {
+    dg1: string;
+    dg2: string;
+    sod: string;
+    dg14?: string;
+    dg15?: string;
+    aa_signature?: string;
+    challenge?: string;
+  };
 };
 
 /** send: (re)send a code (to `email`/`phone` when given and allowed); verify: the code; skip: move on unverified. */
@@ -333,6 +354,18 @@ export const STEP_ERRORS = {
     poa_type_not_accepted: {
       status: 422,
       message: "This kind of document is not accepted here (config.accepted_types).",
+    },
+  },
+  nfc: {
+    "<file>_required": { status: 400, message: "dg1, dg2 and sod are required (dg15 with aa_signature)." },
+    "invalid_<file>": {
+      status: 400,
+      message: "A file is not base64 of at most 1 MB, or is not the data group (or SOD) its name says.",
+    },
+    challenge_required: { status: 400, message: "aa_signature needs the `challenge` it answers." },
+    challenge_invalid: {
+      status: 422,
+      message: "The challenge was not issued to this step, has expired or was used; read the state again.",
     },
   },
 } as const satisfies Record<StepScreen, Record<string, ApplicantErrorInfo>>;

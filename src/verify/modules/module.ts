@@ -36,7 +36,9 @@ export type DecisionArray =
   | "phone_verifications"
   | "ip_analyses"
   | "confirm_details"
-  | "poa_verifications";
+  | "poa_verifications"
+  | "database_validations"
+  | "nfc_verifications";
 
 /** What a module can read about the session it runs in. */
 export interface SessionView {

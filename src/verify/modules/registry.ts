@@ -4,11 +4,13 @@ import { ageEstimationModule } from "./age-estimation.js";
 import { amlScreeningModule } from "./aml-screening.js";
 import { confirmDetailsModule } from "./confirm-details.js";
 import { emailVerificationModule, phoneVerificationModule } from "./contact-verification.js";
+import { databaseValidationModule } from "./database-validation.js";
 import { faceMatchModule } from "./face-match.js";
 import { idVerificationModule } from "./id-verification.js";
 import { ipAnalysisModule } from "./ip-analysis.js";
 import { livenessModule } from "./liveness.js";
 import type { WorkflowModule } from "./module.js";
+import { nfcVerificationModule } from "./nfc-verification.js";
 import { proofOfAddressModule } from "./proof-of-address.js";
 import { questionnaireModule } from "./questionnaire.js";
 
@@ -24,6 +26,8 @@ const modules: readonly WorkflowModule[] = [
   ipAnalysisModule,
   confirmDetailsModule,
   proofOfAddressModule,
+  databaseValidationModule,
+  nfcVerificationModule,
 ];
 
 export function moduleFor(feature: string): WorkflowModule | undefined {

@@ -168,6 +168,54 @@ export function sampleNodeResult(
         },
       };
     }
+    case "database_validations": {
+      const match = plan.status === "approved" ? "exact" : plan.status === "in_review" ? "fuzzy" : "mismatch";
+      return {
+        ...base,
+        score: SCORE[plan.status],
+        data: {
+          connector: typeof node.config.connector === "string" ? node.config.connector : "sandbox",
+          request_id: null,
+          source: "document",
+          document_type: "passport",
+          submitted: { full_name: SAMPLE_PERSON.full_name, document_number: SAMPLE_PERSON.document_number },
+          record_found: true,
+          record_reference: "SANDBOX-RECORD-1",
+          fields: { full_name: match, document_number: "exact" },
+          attempts: 1,
+          error: null,
+          sandbox: true,
+        },
+      };
+    }
+    case "nfc_verifications":
+      return {
+        ...base,
+        score: SCORE[plan.status],
+        data: {
+          passive_authentication: {
+            sod_signature_valid: passed,
+            chain_valid: passed,
+            hash_algorithm: "sha256",
+            data_groups: { dg1: "match", dg2: "match" },
+            document_signer: null,
+            csca: null,
+          },
+          active_authentication: { performed: false, valid: null, available: false },
+          chip: null,
+          mrz_match: passed,
+          mrz_compared_fields: [],
+          mrz_differing_fields: [],
+          face: {
+            matched: passed,
+            similarity: SCORE[plan.status] / 100,
+            chip_portrait_url: urls.portrait,
+            selfie_url: urls.selfie,
+          },
+          data_groups_received: ["dg1", "dg2"],
+          sandbox: true,
+        },
+      };
     default:
       return { ...base, score: null, data: { answers: [], questions: [], sandbox: true } };
   }

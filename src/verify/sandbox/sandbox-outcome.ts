@@ -39,6 +39,8 @@ const DEFAULT_WARNINGS: Record<string, Record<"declined" | "in_review", string>>
   ip_analyses: { declined: "ip_country_mismatch", in_review: "ip_country_mismatch" },
   confirm_details: { declined: "details_corrected", in_review: "details_corrected" },
   poa_verifications: { declined: "poa_name_mismatch", in_review: "poa_low_confidence" },
+  nfc_verifications: { declined: "sod_signature_invalid", in_review: "csca_not_trusted" },
+  database_validations: { declined: "registry_field_mismatch", in_review: "registry_field_fuzzy" },
 };
 
 export interface PlannedNode {

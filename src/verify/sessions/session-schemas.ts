@@ -36,7 +36,21 @@ export const sessionObjectSchema = z.object({
         "poa_unreadable), data: {document_type (utility_bill | bank_statement | telecom_bill | government_letter | " +
         "tenancy_agreement | unknown), type_confidence, source (pdf_text | pdf_scan | image), page_count, language " +
         "(en | ne | mixed), holder_name, holder_name_latin, address, issue_date (ISO), issue_date_bs, age_days, " +
-        "max_age_days, name_match: {score, matched, source}, confidence, file_type, file_url, preview_url}}.",
+        "max_age_days, name_match: {score, matched, source}, confidence, file_type, file_url, preview_url}}. " +
+        "database_validations entries: {node_id, status, score (exact 1, fuzzy 0.5 per field sent, ×100; null on " +
+        "error), warnings (registry_field_mismatch, registry_field_fuzzy, registry_field_unavailable, " +
+        "registry_record_not_found, registry_unavailable, registry_no_identity), data: {connector, request_id, " +
+        "source: confirm_details|document, document_type, submitted: {field: value}, record_found, " +
+        "record_reference, fields: {field: exact|fuzzy|mismatch|unavailable}, attempts, error}}. " +
+        "nfc_verifications entries: {node_id, status, score (chip portrait vs selfie similarity ×100, or null), " +
+        "warnings (sod_signature_invalid, csca_not_trusted, dg_hash_mismatch, mrz_chip_mismatch, " +
+        "chip_face_mismatch, active_authentication_failed; detail: certificate_expired, certificate_revoked, " +
+        "crl_outdated, dg_not_in_sod, mrz_not_compared, chip_face_not_compared, chip_face_unreadable), data: " +
+        "{passive_authentication: {sod_signature_valid, chain_valid, hash_algorithm, data_groups: {dgN: " +
+        "match|mismatch|not_in_sod}, document_signer, csca (subject, issuer, serial, country, not_before, " +
+        "not_after)}, active_authentication: {performed, valid, available}, chip: {mrz_lines, fields, " +
+        "mrz_checks_valid}, mrz_match, mrz_compared_fields, mrz_differing_fields, face: {matched, similarity, " +
+        "chip_portrait_url, selfie_url}, data_groups_received}}.",
     ),
   risk: z.null(),
   tags: z.array(z.string()),

@@ -260,6 +260,15 @@ export const en = {
     "This looks like a screenshot. Upload the document's PDF or a photo of the paper itself.",
   "error.poa_type_not_accepted":
     "This kind of document is not accepted here. Use one of the documents listed.",
+  "nfc.heading": "Continue in the app",
+  "nfc.body":
+    "This step reads the chip in your passport, which only the mobile app can do. Open this verification in the app on a phone with NFC, then hold your passport to the back of the phone.",
+  "nfc.scan": "On a computer? Scan this code with your phone's camera.",
+  "nfc.qr_label": "QR code that opens this verification in the app",
+  "nfc.open_app": "Open in the app",
+  "nfc.check": "I have finished in the app",
+  "nfc.waiting": "The app has not sent your passport chip yet. Finish in the app, then try again.",
+  "error.challenge_invalid": "The app's security code has expired. Start the chip reading again in the app.",
 } as const;
 
 export type StringKey = keyof typeof en;

@@ -18,6 +18,7 @@ export const SCREENS: Readonly<Record<StepScreen, () => Promise<ScreenComponent>
   phone_verification: () => import("./contact-step.js").then((m) => m.ContactStep),
   confirm_details: () => import("./confirm-details-step.js").then((m) => m.ConfirmDetailsStep),
   proof_of_address: () => import("./proof-of-address-step.js").then((m) => m.ProofOfAddressStep),
+  nfc: () => import("./nfc-step.js").then((m) => m.NfcStep),
 };
 
 /** Screens bundled with the page itself render at once, without a loading frame. */

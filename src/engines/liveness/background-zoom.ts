@@ -9,6 +9,7 @@
 // face's motion, refined over a small search around the face boxes' estimate ("follow"), since a face box
 // is only roughly where the face is.
 import type { FaceImage, PixelBox } from "./frame-types.js";
+import { type Grey, greyBlocks } from "./grey-blocks.js";
 
 export interface BackgroundZoom {
   /** log of the face's size change between the two frames. */
@@ -33,14 +34,6 @@ export const ZOOM_MIN_STAY = 2;
 export const ZOOM_FOLLOW_RATIO = 0.85;
 const MIN_POINTS = 30;
 
-interface Grey {
-  data: Float32Array;
-  width: number;
-  height: number;
-  /** Source pixels per grey pixel. */
-  factor: number;
-}
-
 export function measureBackgroundZoom(
   a: FaceImage,
   boxA: PixelBox,
@@ -50,8 +43,8 @@ export function measureBackgroundZoom(
   const faceScale = Math.sqrt((boxB.width * boxB.height) / Math.max(1, boxA.width * boxA.height));
   const none = { faceLogScale: Math.log(faceScale), points: 0, stay: 0, followRatio: 1 };
   if (a.width !== b.width || a.height !== b.height || a.width < WIDTH) return none;
-  const ga = downsample(a);
-  const gb = downsample(b);
+  const ga = greyBlocks(a, WIDTH);
+  const gb = greyBlocks(b, WIDTH);
   const k = ga.factor;
   const [ax, ay] = [(boxA.x + boxA.width / 2) / k, (boxA.y + boxA.height / 2) / k];
   const [bx, by] = [(boxB.x + boxB.width / 2) / k, (boxB.y + boxB.height / 2) / k];
@@ -106,33 +99,6 @@ export function zoomedAsOne(zoom: BackgroundZoom): boolean {
     zoom.stay >= ZOOM_MIN_STAY &&
     zoom.followRatio < ZOOM_FOLLOW_RATIO
   );
-}
-
-/** Grey levels at WIDTH pixels wide, each the mean of the source block it covers. */
-function downsample(image: FaceImage): Grey {
-  const factor = image.width / WIDTH;
-  const height = Math.floor(image.height / factor);
-  const data = new Float32Array(WIDTH * height);
-  for (let y = 0; y < height; y++) {
-    const y0 = Math.floor(y * factor);
-    const y1 = Math.max(y0 + 1, Math.floor((y + 1) * factor));
-    for (let x = 0; x < WIDTH; x++) {
-      const x0 = Math.floor(x * factor);
-      const x1 = Math.max(x0 + 1, Math.floor((x + 1) * factor));
-      let sum = 0;
-      for (let yy = y0; yy < y1; yy++) {
-        for (let xx = x0; xx < x1; xx++) {
-          const i = (yy * image.width + xx) * 3;
-          sum +=
-            0.299 * (image.data[i] as number) +
-            0.587 * (image.data[i + 1] as number) +
-            0.114 * (image.data[i + 2] as number);
-        }
-      }
-      data[y * WIDTH + x] = sum / ((y1 - y0) * (x1 - x0));
-    }
-  }
-  return { data, width: WIDTH, height, factor };
 }
 
 function bilinear(grey: Grey, x: number, y: number): number {

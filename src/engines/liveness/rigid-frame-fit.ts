@@ -10,6 +10,7 @@
 // A camera turned by the hand also moves everything alike, but without changing scale; so a one-layer
 // fit counts as a flat picture only when the frames' net scale change is beyond breathing and jitter.
 import type { FaceImage } from "./frame-types.js";
+import { type Grey, greyBlocks } from "./grey-blocks.js";
 
 export interface RigidFrameFit {
   /** Net log scale of the one-layer fits chained over the clip. */
@@ -41,12 +42,6 @@ export const RIGID_MIN_LOG_SCALE = 0.08;
 export const RIGID_MAX_STAY = 0.07;
 export const RIGID_MAX_SECOND_LAYER = 0.12;
 
-interface Grey {
-  data: Float32Array;
-  width: number;
-  height: number;
-}
-
 interface Similarity {
   scale: number;
   angle: number;
@@ -57,8 +52,8 @@ interface Similarity {
 const IDENTITY: Similarity = { scale: 1, angle: 0, dx: 0, dy: 0 };
 
 export function measureRigidFrameFit(images: FaceImage[]): RigidFrameFit {
-  const greys = images.map((image) => toGrey(image, WIDTH));
-  const smalls = images.map((image) => toGrey(image, WIDTH / 2));
+  const greys = images.map((image) => greyBlocks(image, WIDTH));
+  const smalls = images.map((image) => greyBlocks(image, WIDTH / 2));
   let netLogScale = 0;
   const shares: number[] = [];
   const ratios: number[] = [];
@@ -123,33 +118,6 @@ function median(values: number[]): number {
   if (values.length === 0) return 1;
   const sorted = [...values].sort((x, y) => x - y);
   return sorted[Math.floor(sorted.length / 2)] as number;
-}
-
-/** Grey levels at WIDTH pixels wide (block means: sensor noise and JPEG blocks average out). */
-function toGrey(image: FaceImage, width: number): Grey {
-  const factor = image.width / width;
-  const height = Math.max(1, Math.floor(image.height / factor));
-  const data = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const y0 = Math.floor(y * factor);
-    const y1 = Math.max(y0 + 1, Math.floor((y + 1) * factor));
-    for (let x = 0; x < width; x++) {
-      const x0 = Math.floor(x * factor);
-      const x1 = Math.max(x0 + 1, Math.floor((x + 1) * factor));
-      let sum = 0;
-      for (let yy = y0; yy < y1; yy++) {
-        for (let xx = x0; xx < x1; xx++) {
-          const i = (yy * image.width + xx) * 3;
-          sum +=
-            0.299 * (image.data[i] as number) +
-            0.587 * (image.data[i + 1] as number) +
-            0.114 * (image.data[i + 2] as number);
-        }
-      }
-      data[y * width + x] = sum / ((y1 - y0) * (x1 - x0));
-    }
-  }
-  return { data, width, height };
 }
 
 /** Points with enough local gradient to say where they moved (flat areas match any motion). */

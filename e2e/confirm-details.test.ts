@@ -47,23 +47,14 @@ describe("confirm details screen", () => {
   /** A session whose document step was submitted through the applicant API. */
   async function documentDone(image: string, locale = "en") {
     const session = await server.createSession({ workflow_id: workflow, locale });
-    await fetch(`${server.url}/flow-api/${session.token}/state`);
-    const response = await fetch(`${server.url}/flow-api/${session.token}/steps/document`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ front_image: image }),
-    });
-    assert.equal(response.status, 200, await response.text());
+    await server.submitStep(session.token, "document", { front_image: image });
     return session;
   }
   const entry = async (sessionId: string) => {
-    const response = await fetch(`${server.url}/v3/session/${sessionId}/`, {
-      headers: server.tenant.headers,
-    });
-    const read = (await response.json()) as {
+    const read = await server.readSession<{
       status: string;
       decision_v3: { confirm_details: { status: string; data: Record<string, unknown> }[] };
-    };
+    }>(sessionId);
     return { status: read.status, node: read.decision_v3.confirm_details[0]! };
   };
   const finish = async (page: Page) => {

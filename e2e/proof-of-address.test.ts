@@ -54,24 +54,15 @@ describe("proof of address screen", () => {
       locale,
       ...(vendorData ? { vendor_data: vendorData } : {}),
     });
-    await fetch(`${server.url}/flow-api/${session.token}/state`);
-    const response = await fetch(`${server.url}/flow-api/${session.token}/steps/aml`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ full_name: name }),
-    });
-    assert.equal(response.status, 200, await response.text());
+    await server.submitStep(session.token, "aml", { full_name: name });
     return session;
   }
   const entry = async (sessionId: string) => {
-    const response = await fetch(`${server.url}/v3/session/${sessionId}/`, {
-      headers: server.tenant.headers,
-    });
-    const read = (await response.json()) as {
+    const read = await server.readSession<{
       decision_v3: {
         poa_verifications: { status: string; warnings: string[]; data: Record<string, unknown> }[];
       };
-    };
+    }>(sessionId);
     return read.decision_v3.poa_verifications[0]!;
   };
   const file = (specimen: PoaSpecimen, name: string) => ({

@@ -37,6 +37,10 @@ export interface FlowServer {
   };
   receiver: WebhookReceiver;
   createSession(body: Record<string, unknown>): Promise<{ id: string; url: string; token: string }>;
+  /** Starts the session (GET state) and submits one step through the applicant API; throws unless 200. */
+  submitStep(token: string, step: string, body: Record<string, unknown>): Promise<void>;
+  /** The session as `/v3/session/{id}/` returns it to the tenant. */
+  readSession<T>(id: string): Promise<T>;
   /** Delivers the session's webhook event now and checks its signature the way a receiver would. */
   deliverWebhook(sessionId: string): Promise<{ event_type: string; payload: Record<string, unknown> }>;
   close(): Promise<void>;
@@ -80,6 +84,21 @@ export async function startFlowServer(env: Record<string, string> = {}): Promise
       if (response.status !== 201)
         throw new Error(`session create ${response.status}: ${JSON.stringify(json)}`);
       return { ...json, token: json.url.split("/verify/")[1]! };
+    },
+    async submitStep(token, step, body) {
+      await fetch(`${url}/flow-api/${token}/state`);
+      const response = await fetch(`${url}/flow-api/${token}/steps/${step}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 200)
+        throw new Error(`step ${step} ${response.status}: ${await response.text()}`);
+    },
+    async readSession<T>(id: string) {
+      const response = await fetch(`${url}/v3/session/${id}/`, { headers: tenant.headers });
+      if (response.status !== 200) throw new Error(`session read ${response.status}`);
+      return (await response.json()) as T;
     },
     async deliverWebhook(sessionId) {
       const event = await services.db

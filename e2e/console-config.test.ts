@@ -267,4 +267,31 @@ describe("operator console: configuration pages", () => {
     await phone.close();
     await small.close();
   });
+
+  test("a registry connector is saved (its secret shown once), rotated, turned off and removed", async () => {
+    const context = await newDesktop(browser);
+    const page = await signedIn(context, "Registries");
+    await page.getByRole("heading", { name: "Registry connectors" }).waitFor();
+    await page.getByLabel("Name").fill("Bad Name");
+    await page.getByLabel("Endpoint (https)").fill("http://127.0.0.1:9/verify");
+    await page.getByRole("button", { name: "Save connector" }).click();
+    await page.getByRole("alert").filter({ hasText: "lower-case" }).waitFor();
+    await page.getByLabel("Name").fill("nepal-nid");
+    await page.getByRole("button", { name: "Save connector" }).click();
+    const secret = page.getByTestId("registry-secret");
+    await secret.waitFor();
+    const first = await secret.locator("code").textContent();
+    assert.ok(first && first.length >= 16);
+    const row = page.locator('tr[data-connector="nepal-nid"]');
+    await row.waitFor();
+    await shot(page, "console-config-desktop-9-registry");
+    await row.getByRole("button", { name: "New secret" }).click();
+    await page.getByRole("status").filter({ hasText: "New secret" }).waitFor();
+    assert.notEqual(await secret.locator("code").textContent(), first);
+    await row.getByRole("button", { name: "Turn off" }).click();
+    await row.getByRole("button", { name: "Turn on" }).waitFor();
+    await row.getByRole("button", { name: "Remove" }).click();
+    await page.getByText("No connectors yet.").waitFor();
+    await context.close();
+  });
 });

@@ -6,6 +6,7 @@ import { CreditsPage } from "./credits-page.js";
 import { FlowsPage } from "./flows-page.js";
 import { useImportNotices } from "./import-notices.js";
 import { ImportsPage } from "./imports-page.js";
+import { RegistryPage } from "./registry-page.js";
 import { RiskListsPage } from "./risk-lists-page.js";
 import { type ConfigPage, onLinkClick, type Route } from "./router.js";
 import { WebhooksPage } from "./webhooks-page.js";
@@ -19,6 +20,7 @@ const TITLES: Record<ConfigPage, string> = {
   flows: "Flows",
   credits: "Credits",
   imports: "Imports",
+  registry: "Registries",
 };
 
 export function ConfigNav({ route }: { route: Route }) {
@@ -61,6 +63,8 @@ export function ConfigPages({ route }: { route: Route }) {
       return <CreditsPage />;
     case "imports":
       return <ImportsPage />;
+    case "registry":
+      return <RegistryPage />;
     default:
       return null;
   }

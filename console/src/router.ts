@@ -23,6 +23,7 @@ export const CONFIG_PAGES = [
   "flows",
   "credits",
   "imports",
+  "registry",
 ] as const;
 export type ConfigPage = (typeof CONFIG_PAGES)[number];
 

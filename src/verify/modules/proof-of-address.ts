@@ -67,6 +67,8 @@ function daysBetween(from: string, to: string): number {
 export const proofOfAddressModule: WorkflowModule = {
   features: ["PROOF_OF_ADDRESS"],
   decisionArray: "poa_verifications",
+  // The holder's name is compared with the name the document step read (poa-name-match.ts).
+  readsResultsOf: ["ID_VERIFICATION"],
   parseConfig(config) {
     const parsed = configSchema.safeParse(config ?? {});
     if (!parsed.success) {

@@ -193,6 +193,15 @@ describe("applicant screens", () => {
       undefined,
       { timeout: 15_000 },
     );
+    // The shutter is enabled once the camera reports ready, a moment after the first frames.
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll("button")).some(
+          (button) => button.textContent?.trim() === "Take photo" && !button.disabled,
+        ),
+      undefined,
+      { timeout: 15_000 },
+    );
     assert.ok(await page.getByRole("button", { name: "Take photo" }).isEnabled());
     await capture(page, "document-refused-camera-live-phone");
     await context.close();

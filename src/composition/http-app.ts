@@ -2,7 +2,7 @@
 // key — health, the applicant APIs (authorised by the session token), the hosted pages and the console.
 import { registerConsoleApi } from "../console/routes.js";
 import { registerConsoleApp } from "../console/serve-console-app.js";
-import { amlHealth } from "../engines/aml/aml-health.js";
+import { cachedAmlHealth } from "../engines/aml/aml-health.js";
 import { partnerLinkExists } from "../partner/applicant/partner-link.js";
 import { registerHostedApplicationRoutes } from "../partner/applicant/routes.js";
 import { partnerSurface } from "../partner/routes.js";
@@ -26,7 +26,8 @@ export function createHttpApp(services: Services, options: { logger?: boolean } 
 }
 
 function registerPublicRoutes(app: App, services: Services): void {
-  registerHealthRoute(app, services.database, async () => ({ aml: await amlHealth(services) }));
+  const amlHealth = cachedAmlHealth(services);
+  registerHealthRoute(app, services.database, async () => ({ aml: await amlHealth() }));
   registerApplicantRoutes(app, services);
   registerHostedApplicationRoutes(app, services);
   registerWebApp(app, {

@@ -92,8 +92,9 @@ export async function compareChipFace(
     matched: null,
     problem: null,
   };
-  const chipImage = portraitPath ? await context.evidence.image(portraitPath) : null;
-  if (!chipImage) {
+  // Through the decision's evidence cache: the selfie's face was already analysed by LIVENESS/FACE_MATCH.
+  const chipFace = portraitPath ? (await context.evidence.faces(portraitPath))?.faces[0] : undefined;
+  if (!chipFace) {
     result.problem = "chip_face_unreadable";
     return result;
   }
@@ -101,16 +102,9 @@ export async function compareChipFace(
     result.problem = "selfie_missing";
     return result;
   }
-  const engine = await services.engines.face();
-  const chipFace = (await engine.analyze(chipImage.rgb)).faces[0];
-  if (!chipFace) {
-    result.problem = "chip_face_unreadable";
-    return result;
-  }
-  const selfieImage = await context.evidence.image(selfiePath);
   let selfieFace = null;
   try {
-    selfieFace = selfieImage ? await engine.requireOneFace(selfieImage.rgb) : null;
+    selfieFace = await context.evidence.oneFace(selfiePath);
   } catch (error) {
     if (!isAppError(error) || error.status !== 422) throw error;
   }
@@ -118,6 +112,7 @@ export async function compareChipFace(
     result.problem = "selfie_missing";
     return result;
   }
+  const engine = await services.engines.face();
   result.similarity = engine.compare(selfieFace.embedding, chipFace.embedding);
   result.matched = result.similarity >= threshold;
   return result;

@@ -1,10 +1,8 @@
 // The session's outcome follows from its nodes: declined beats review beats approved.
-import type { NodeResult, NodeStatus } from "../modules/module.js";
+import { type NodeResult, type NodeStatus, worstStatus } from "../modules/module.js";
 
 export function combineResults(results: Pick<NodeResult, "status">[]): NodeStatus {
-  if (results.some((result) => result.status === "declined")) return "declined";
-  if (results.some((result) => result.status === "in_review")) return "in_review";
-  return "approved";
+  return worstStatus(results.map((result) => result.status));
 }
 
 /**

@@ -18,7 +18,13 @@ import { AppError } from "../../platform/errors.js";
 import { callRegistry } from "../registry/call-registry.js";
 import { findRegistryConnector } from "../registry/registry-connectors.js";
 import { type FieldMatch, REGISTRY_FIELDS } from "../registry/registry-contract.js";
-import type { ModuleContext, NodeStatus, WorkflowModule, WorkflowNode } from "./module.js";
+import {
+  type ModuleContext,
+  type NodeStatus,
+  type WorkflowModule,
+  type WorkflowNode,
+  worstStatus,
+} from "./module.js";
 import { registryIdentity } from "./registry-identity.js";
 
 const status = z.enum(["approved", "in_review", "declined"]);
@@ -34,9 +40,6 @@ const configSchema = z.strictObject({
   on_error: status.default("in_review"),
 });
 type RegistryConfig = z.infer<typeof configSchema>;
-
-const worst = (statuses: NodeStatus[]): NodeStatus =>
-  statuses.includes("declined") ? "declined" : statuses.includes("in_review") ? "in_review" : "approved";
 
 function documentBefore(node: WorkflowNode, nodes: readonly WorkflowNode[]): boolean {
   const index = nodes.findIndex((candidate) => candidate.id === node.id);
@@ -74,7 +77,7 @@ export function decideRegistryMatch(
     0,
   );
   const score = sent.length === 0 ? 0 : Math.round((points / sent.length) * 100);
-  return { status: worst(statuses), warnings: [...warnings], fields, score };
+  return { status: worstStatus(statuses), warnings: [...warnings], fields, score };
 }
 
 export const databaseValidationModule: WorkflowModule = {

@@ -10,7 +10,7 @@ import { DEFAULT_FACE_VERIFY_THRESHOLD } from "../../engines/face/similarity.js"
 import { AppError, isAppError } from "../../platform/errors.js";
 import { mediaUrl } from "../../platform/media/evidence.js";
 import type { EvidenceCache } from "./evidence-cache.js";
-import type { NodeStatus, WorkflowModule } from "./module.js";
+import { type NodeStatus, type WorkflowModule, worstStatus } from "./module.js";
 import { checkPortraitReuse, PORTRAIT_REUSE_WARNING } from "./portrait-reuse-check.js";
 import { documentPortraitPath, liveSelfiePath } from "./session-evidence.js";
 
@@ -44,9 +44,6 @@ async function faceIn(
     throw error;
   }
 }
-
-const worst = (statuses: NodeStatus[]): NodeStatus =>
-  statuses.includes("declined") ? "declined" : statuses.includes("in_review") ? "in_review" : "approved";
 
 export const faceMatchModule: WorkflowModule = {
   features: ["FACE_MATCH"],
@@ -114,7 +111,7 @@ export const faceMatchModule: WorkflowModule = {
     const scored = similarity ?? reference?.similarity ?? null;
     return {
       result: {
-        status: worst(statuses),
+        status: worstStatus(statuses),
         score: scored === null ? null : Math.round(scored * 100),
         warnings,
         data: {

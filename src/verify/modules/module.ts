@@ -16,6 +16,13 @@ export interface WorkflowNode {
 
 export type NodeStatus = "approved" | "declined" | "in_review";
 
+/** Declined beats review beats approved (a node's checks, and the session's nodes). */
+export function worstStatus(statuses: readonly NodeStatus[]): NodeStatus {
+  if (statuses.includes("declined")) return "declined";
+  if (statuses.includes("in_review")) return "in_review";
+  return "approved";
+}
+
 /** spec: decision_v3 — each entry has node_id, status, score (number or null), warnings, data. */
 export interface NodeResult {
   node_id: string;

@@ -25,7 +25,7 @@ import { sessionUrlToken } from "../applicant/session-token.js";
 import type { StepConfigs } from "../applicant/step-contract.js";
 import { consumeChallenge, issueChallenge } from "../nfc/nfc-challenges.js";
 import { loadTrustAnchors } from "../nfc/trust-store.js";
-import type { ModuleContext, NodeStatus, WorkflowModule } from "./module.js";
+import { type ModuleContext, type NodeStatus, type WorkflowModule, worstStatus } from "./module.js";
 import {
   checkShape,
   decodeBase64Field,
@@ -191,11 +191,7 @@ export const nfcVerificationModule: WorkflowModule = {
 
     if (warnings.some((code) => DECLINING.has(code))) statuses.push("declined");
     if (warnings.includes("csca_not_trusted")) statuses.push(config.untrusted_csca);
-    const status: NodeStatus = statuses.includes("declined")
-      ? "declined"
-      : statuses.includes("in_review")
-        ? "in_review"
-        : "approved";
+    const status = worstStatus(statuses);
     const url = (path: string | null) => (path ? mediaUrl(context.services.config.publicUrl, path) : null);
     return {
       result: {

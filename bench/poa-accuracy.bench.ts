@@ -20,6 +20,7 @@ import {
   type PoaFormat,
   type PoaSpecimen,
 } from "../test/specimens/proof-of-address/generate.js";
+import { percentile } from "./support/latency-stats.js";
 
 const PER_CELL = Number(process.env.BENCH_PER_CELL ?? 1);
 const SCREENSHOTS = Number(process.env.BENCH_SCREENSHOTS ?? 6);
@@ -33,10 +34,11 @@ const squash = (text: string | null | undefined) =>
     .toLowerCase()
     .replace(/[\s,.;:|-]+/g, "");
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
+const percentileOf = (values: number[], p: number) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
 const pct = (n: number, d: number) => (d === 0 ? "-" : `${((100 * n) / d).toFixed(1)} %`);
 
 const ocr = createTesseractOcrEngine();
@@ -168,8 +170,8 @@ const rows: string[][] = [
   ],
 ];
 const row = (label: string, lang: string, t: Tally) => {
-  const p50 = percentile(t.times, 50);
-  const bare = percentile(t.bare, 50);
+  const p50 = percentileOf(t.times, 50);
+  const bare = percentileOf(t.bare, 50);
   rows.push([
     label,
     lang,
@@ -181,7 +183,7 @@ const row = (label: string, lang: string, t: Tally) => {
     pct(t.all, t.n),
     pct(t.matched, t.n),
     p50.toFixed(0),
-    percentile(t.times, 99).toFixed(0),
+    percentileOf(t.times, 99).toFixed(0),
     bare.toFixed(0),
     `${(p50 / bare).toFixed(1)}×`,
   ]);

@@ -148,7 +148,7 @@ const LATIN_SPECIAL: Record<string, string> = {
 };
 
 const DEVANAGARI = /[\u0900-\u097F]/;
-export const ARABIC_SCRIPT = /[\u0600-\u06FF]/;
+const ARABIC_SCRIPT = /[\u0600-\u06FF]/;
 /** Hebrew is an abjad too: short vowels are not written, so its parts compare as skeletons. */
 export const ABJAD_SCRIPT = /[\u0590-\u05FF\u0600-\u06FF]/;
 // One syllable per character: each becomes its own part ("김정은" → "kim jong un"), and the compound

@@ -52,7 +52,7 @@ export function thresholdInk(grey: Uint8Array, width: number, height: number): I
  * Standard deviation of the sensor grain: the median absolute difference of horizontal neighbours
  * (robust to the few ink edges), on a sample of rows.
  */
-export function estimateNoise(grey: Uint8Array, width: number, height: number): number {
+function estimateNoise(grey: Uint8Array, width: number, height: number): number {
   const histogram = new Uint32Array(256);
   let total = 0;
   const step = Math.max(1, Math.floor(height / 64));

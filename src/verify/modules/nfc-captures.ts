@@ -11,7 +11,7 @@ import type { ModuleContext } from "./module.js";
 const MAX_FILE_BYTES = 1024 * 1024;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-export const NFC_FILES = ["dg1", "dg2", "sod", "dg14", "dg15"] as const;
+const NFC_FILES = ["dg1", "dg2", "sod", "dg14", "dg15"] as const;
 export type NfcFile = (typeof NFC_FILES)[number];
 
 export interface NfcCaptures {

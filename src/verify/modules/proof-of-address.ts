@@ -43,7 +43,7 @@ const configSchema = z.strictObject({
 type PoaConfig = z.infer<typeof configSchema>;
 
 /** spec: Limits — files are at most 8 MB (the image limit holds for PDFs too). */
-export const POA_MAX_BYTES = 8 * 1024 * 1024;
+const POA_MAX_BYTES = 8 * 1024 * 1024;
 
 interface PoaCaptures {
   file_path: string;

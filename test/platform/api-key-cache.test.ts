@@ -78,7 +78,14 @@ describe("API-key cache invalidation", () => {
     const tenant = await t.tenant();
     assert.equal((await read(tenant)).statusCode, 200);
     await t.services.keyUsage.flush();
-    await sleep(50);
+    // A marker: another tenant's revocation, notified after the flush. Once it has reached the cache, any
+    // notification the flush could have caused has too (one channel, delivered in commit order).
+    const marker = await t.tenant();
+    assert.equal((await read(marker)).statusCode, 200);
+    await sql`UPDATE api_keys SET revoked_at = now() WHERE key_hash = ${hashApiKey(marker.api_key)}`.execute(
+      t.services.db,
+    );
+    await waitUntil(() => t.services.apiKeys.get(hashApiKey(marker.api_key)) === undefined);
     assert.ok(t.services.apiKeys.get(hashApiKey(tenant.api_key)), "still cached after the usage flush");
   });
 

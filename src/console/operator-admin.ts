@@ -130,7 +130,7 @@ export async function setOperatorActive(
   db: Queryable,
   operatorId: string,
   active: boolean,
-  actor: OperatorContext,
+  actor: Pick<OperatorContext, "actor">,
 ): Promise<void> {
   await withTransaction(db, async (tx) => {
     const row = await lockOperator(tx, operatorId);
@@ -150,6 +150,18 @@ export async function setOperatorActive(
       data: { email: row.email },
     });
   });
+}
+
+/** `kyc operator disable --email E`: the console's deactivation, found by email (404 when none is active). */
+export async function disableOperator(db: Queryable, email: string, actor = "operator"): Promise<void> {
+  const row = await db
+    .selectFrom("operators")
+    .select("id")
+    .where("email", "=", normalizeEmail(email))
+    .where("disabled_at", "is", null)
+    .executeTakeFirst();
+  if (!row) throw new AppError("not_found", { message: "No such active operator." });
+  await setOperatorActive(db, row.id, false, { actor });
 }
 
 /** A new temporary password (shown once), changed at the next sign-in; the operator's sessions end. */

@@ -5,8 +5,8 @@
 import type { CommandTable, ParsedCommand } from "../platform/commands/command-table.js";
 import { AppError } from "../platform/errors.js";
 import type { Services } from "../services.js";
-import { resetOperatorTotpByEmail } from "./operator-admin.js";
-import { createOperator, disableOperator } from "./operators.js";
+import { disableOperator, resetOperatorTotpByEmail } from "./operator-admin.js";
+import { createOperator } from "./operators.js";
 
 function requiredFlag(flags: ParsedCommand["flags"], name: string): string {
   const value = flags[name];

@@ -73,19 +73,3 @@ export async function createOperator(
     return { operator_id: row.id, email, role };
   });
 }
-
-/** Disabled operators cannot log in and their tokens stop working. */
-export async function disableOperator(db: Queryable, email: string, actor = "operator"): Promise<void> {
-  await withTransaction(db, async (tx) => {
-    const row = await tx
-      .updateTable("operators")
-      .set({ disabled_at: new Date() })
-      .where("email", "=", normalizeEmail(email))
-      .where("disabled_at", "is", null)
-      .returning("id")
-      .executeTakeFirst();
-    if (!row) throw new AppError("not_found", { message: "No such active operator." });
-    await tx.deleteFrom("operator_tokens").where("operator_id", "=", row.id).execute();
-    await recordAudit(tx, { tenantId: null, actor, action: "operator.disable", target: row.id });
-  });
-}

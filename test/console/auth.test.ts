@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { sql } from "kysely";
 import { runOperatorCommand } from "../../src/composition/operator-commands.js";
-import { disableOperator } from "../../src/console/operators.js";
+import { disableOperator } from "../../src/console/operator-admin.js";
 import { createTestApp, type TestApp, type TestTenant } from "../support/test-app.js";
 import { auditRows, loginAs, operator, PASSWORD } from "./console-support.js";
 

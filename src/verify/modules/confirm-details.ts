@@ -6,13 +6,13 @@
 // changed}} — original as read, confirmed after corrections, changed the corrected field ids. A later
 // AML_SCREENING screens the confirmed name and birth date.
 import { z } from "zod";
-import type { DocumentExtractResult } from "../../engines/document/document-engine.js";
 import { AppError } from "../../platform/errors.js";
 import type { StepConfigs } from "../applicant/step-contract.js";
 import { CONFIRMABLE_GROUPS, confirmFields, groupOf, originalValues } from "./confirm-details-fields.js";
-import type { ModuleContext, NodeState, NodeStatus, WorkflowModule, WorkflowNode } from "./module.js";
+import type { NodeState, NodeStatus, WorkflowModule, WorkflowNode } from "./module.js";
+import { documentBefore, documentReading } from "./session-evidence.js";
 
-const DOCUMENT_FEATURE = "ID_VERIFICATION";
+const _DOCUMENT_FEATURE = "ID_VERIFICATION";
 const MAX_LENGTH = 300;
 
 const groups = z.array(z.enum(CONFIRMABLE_GROUPS)).max(CONFIRMABLE_GROUPS.length);
@@ -31,23 +31,6 @@ export interface ConfirmCaptures {
 }
 
 const configOf = (node: WorkflowNode): ConfirmConfig => configSchema.parse(node.config);
-
-function documentBefore(node: WorkflowNode, nodes: readonly WorkflowNode[]): boolean {
-  const index = nodes.findIndex((candidate) => candidate.id === node.id);
-  return nodes
-    .slice(0, index)
-    .some((candidate) => candidate.enabled && candidate.feature === DOCUMENT_FEATURE);
-}
-
-/** The reading of the latest document node before this one (null when the engine could not read it then). */
-function documentReading(context: ModuleContext): DocumentExtractResult | null {
-  const index = context.nodes.findIndex((state) => state.node.id === context.node.id);
-  const document = context.nodes
-    .slice(0, index)
-    .filter((state: NodeState) => state.node.feature === DOCUMENT_FEATURE)
-    .at(-1);
-  return (document?.captures.extraction as DocumentExtractResult | null | undefined) ?? null;
-}
 
 function isoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

@@ -18,14 +18,9 @@ import { AppError } from "../../platform/errors.js";
 import { callRegistry } from "../registry/call-registry.js";
 import { findRegistryConnector } from "../registry/registry-connectors.js";
 import { type FieldMatch, REGISTRY_FIELDS } from "../registry/registry-contract.js";
-import {
-  type ModuleContext,
-  type NodeStatus,
-  type WorkflowModule,
-  type WorkflowNode,
-  worstStatus,
-} from "./module.js";
+import { type ModuleContext, type NodeStatus, type WorkflowModule, worstStatus } from "./module.js";
 import { registryIdentity } from "./registry-identity.js";
+import { documentBefore } from "./session-evidence.js";
 
 const status = z.enum(["approved", "in_review", "declined"]);
 const fieldList = z.array(z.enum(REGISTRY_FIELDS)).min(1).max(REGISTRY_FIELDS.length);
@@ -40,11 +35,6 @@ const configSchema = z.strictObject({
   on_error: status.default("in_review"),
 });
 type RegistryConfig = z.infer<typeof configSchema>;
-
-function documentBefore(node: WorkflowNode, nodes: readonly WorkflowNode[]): boolean {
-  const index = nodes.findIndex((candidate) => candidate.id === node.id);
-  return nodes.slice(0, index).some((n) => n.enabled && n.feature === "ID_VERIFICATION");
-}
 
 /** The decision rule over the registry's per-field answer (exported for its unit test). */
 export function decideRegistryMatch(

@@ -1,27 +1,14 @@
-// DATABASE_VALIDATION's request fields: the values the applicant confirmed (the session's last completed
-// CONFIRM_DETAILS node) or, without one, what the latest earlier ID_VERIFICATION read from the document.
-// Names the document gives in parts are joined into full_name; every kind of document number is
-// document_number; a Devanagari value's transliteration goes beside it as `<field>_latin`.
-import type { DocumentExtractResult } from "../../engines/document/document-engine.js";
 import { REGISTRY_FIELDS } from "../registry/registry-contract.js";
 import { documentNumberOf } from "./compare-documents.js";
 import { confirmedDetails } from "./confirm-details.js";
 import { originalValues } from "./confirm-details-fields.js";
 import type { ModuleContext } from "./module.js";
+import { documentReading } from "./session-evidence.js";
 
 export interface RegistryIdentity {
   source: "confirm_details" | "document";
   document_type: string | null;
   fields: Record<string, string>;
-}
-
-function documentReading(context: ModuleContext): DocumentExtractResult | null {
-  const index = context.nodes.findIndex((state) => state.node.id === context.node.id);
-  const document = context.nodes
-    .slice(0, index)
-    .filter((state) => state.node.feature === "ID_VERIFICATION" && state.captures.extraction)
-    .at(-1);
-  return (document?.captures.extraction as DocumentExtractResult | undefined) ?? null;
 }
 
 const value = (text: string | undefined) => (text?.trim() ? text.trim() : undefined);

@@ -1,9 +1,11 @@
 // What the capture modules share: step image intake with per-field codes, and reading back the evidence
 // another node of the same session stored (FACE_MATCH and AGE_ESTIMATION read the live selfie LIVENESS
 // captured and the portrait ID_VERIFICATION cut from the document).
+
+import type { DocumentExtractResult } from "../../engines/document/document-engine.js";
 import { type DecodedImage, decodeImageField } from "../../engines/image/decode-image-field.js";
 import { AppError, isAppError } from "../../platform/errors.js";
-import type { NodeState } from "./module.js";
+import type { ModuleContext, NodeState, WorkflowNode } from "./module.js";
 
 /** Catalog keys the LIVENESS module answers to (spec: Workflow — method keys are node features too). */
 export const LIVENESS_FEATURES = ["LIVENESS", "PASSIVE", "PASSIVE_VIDEO", "FLASHING", "3D_ACTION", "GESTURE"];
@@ -47,4 +49,22 @@ export function documentPortraitPath(nodes: NodeState[]): string | null {
     if (typeof path === "string") return path;
   }
   return null;
+}
+
+/** An enabled ID_VERIFICATION node comes before this one in the workflow (placement checks). */
+export function documentBefore(node: WorkflowNode, nodes: readonly WorkflowNode[]): boolean {
+  const index = nodes.findIndex((candidate) => candidate.id === node.id);
+  return nodes
+    .slice(0, index)
+    .some((candidate) => candidate.enabled && candidate.feature === "ID_VERIFICATION");
+}
+
+/** The reading of the latest document node before this one (null when the engine could not read it then). */
+export function documentReading(context: ModuleContext): DocumentExtractResult | null {
+  const index = context.nodes.findIndex((state) => state.node.id === context.node.id);
+  const document = context.nodes
+    .slice(0, index)
+    .filter((state) => state.node.feature === "ID_VERIFICATION")
+    .at(-1);
+  return (document?.captures.extraction as DocumentExtractResult | null | undefined) ?? null;
 }

@@ -191,7 +191,9 @@ describe("kyc CLI and DATA_DIR", { timeout: 120_000 }, () => {
   });
 });
 
-describe("kyc CLI", { timeout: 300_000 }, () => {
+// Every command is a fresh `node --import tsx` process: about 250 s on a loaded two-core machine, so the budget
+// is twice that.
+describe("kyc CLI", { timeout: 600_000 }, () => {
   test("tenant create --json prints the four secrets once; an app opened afterwards accepts the key", async () => {
     const place = await freshPlace();
     const created = await kyc(place, "tenant", "create", "--name", "X", "--credits", "5", "--init");

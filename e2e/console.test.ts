@@ -253,8 +253,13 @@ describe("operator console", () => {
     await openFromQueue(page, "e2e-console-phone");
     await page.locator(".evidence-grid img").nth(2).waitFor();
     await shot(page, "console-phone-3-session");
+    // The navigation is folded behind the Menu button at phone width.
+    assert.equal(await page.getByRole("link", { name: "API keys" }).isVisible(), false);
+    await page.getByRole("button", { name: "Menu" }).click();
+    await shot(page, "console-phone-3b-menu");
     await page.getByRole("link", { name: "API keys" }).click();
     await page.getByRole("heading", { name: "API keys" }).waitFor();
+    await page.getByRole("link", { name: "API keys" }).waitFor({ state: "hidden" });
     await shot(page, "console-phone-4-keys");
     await context.close();
   });

@@ -29,6 +29,10 @@ const OPERATIONS = [
 function App() {
   const [operator, setOperator] = useState<Operator | null | undefined>(undefined);
   const route = useRoute();
+  // On a phone the navigation folds behind a Menu button; moving to another page folds it again.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const routeKey = JSON.stringify(route);
+  useEffect(() => setMenuOpen(false), [routeKey]);
 
   function loadMe() {
     api<Operator>("GET", "/me")
@@ -65,7 +69,16 @@ function App() {
       </a>
       <header class="top">
         <strong class="brand">Operator console</strong>
-        <nav aria-label="Main">
+        <button
+          type="button"
+          class="menu-toggle secondary"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          Menu
+        </button>
+        <nav id="main-nav" aria-label="Main" class={menuOpen ? "open" : undefined}>
           <a
             href="/console/"
             onClick={onLinkClick}

@@ -93,14 +93,26 @@ export async function removeTrustAnchor(db: Queryable, fingerprintHex: string): 
   if (!removed) throw new AppError("not_found", { message: `No trust anchor ${fingerprintHex}.` });
 }
 
+// Parsed anchors by DER fingerprint: a full ICAO master list holds hundreds of CSCAs, and parsing every one of
+// them again for each chip check cost more than the check itself. Anchors removed from the table leave the map
+// on the next load.
+const parsed = new Map<string, pkijs.Certificate | pkijs.CertificateRevocationList>();
+
 export async function loadTrustAnchors(db: Queryable): Promise<TrustAnchors> {
-  const rows = await db.selectFrom("nfc_trust_anchors").select(["kind", "der"]).execute();
-  return {
-    cscas: rows
-      .filter((row) => row.kind === "csca")
-      .map((row) => pkijs.Certificate.fromBER(toArrayBuffer(row.der))),
-    crls: rows
-      .filter((row) => row.kind === "crl")
-      .map((row) => pkijs.CertificateRevocationList.fromBER(toArrayBuffer(row.der))),
-  };
+  const rows = await db.selectFrom("nfc_trust_anchors").select(["fingerprint", "kind", "der"]).execute();
+  const present = new Set(rows.map((row) => row.fingerprint));
+  for (const key of parsed.keys()) if (!present.has(key)) parsed.delete(key);
+  const anchors: TrustAnchors = { cscas: [], crls: [] };
+  for (const row of rows) {
+    let value = parsed.get(row.fingerprint);
+    if (!value) {
+      const ber = toArrayBuffer(row.der);
+      value =
+        row.kind === "csca" ? pkijs.Certificate.fromBER(ber) : pkijs.CertificateRevocationList.fromBER(ber);
+      parsed.set(row.fingerprint, value);
+    }
+    if (value instanceof pkijs.Certificate) anchors.cscas.push(value);
+    else anchors.crls.push(value);
+  }
+  return anchors;
 }

@@ -319,6 +319,24 @@ describe("NFC_VERIFICATION", () => {
     assert.equal(png.headers["content-type"], "image/png");
   });
 
+  test("a CSCA removed with `kyc nfc masterlist remove` is no longer trusted, then trusted again once reloaded", async () => {
+    const files = await withoutDg15(ds);
+    const trusted = await evaluateWith(files, { config: { untrusted_csca: "in_review" } });
+    assert.ok(!trusted.warnings.includes("csca_not_trusted"), JSON.stringify(trusted.warnings));
+    const listed = (await runOperatorCommand(t.services, ["nfc", "masterlist", "list"])) as {
+      anchors: { fingerprint: string }[];
+    };
+    for (const anchor of listed.anchors) {
+      await runOperatorCommand(t.services, ["nfc", "masterlist", "remove", anchor.fingerprint]);
+    }
+    const removed = await evaluateWith(files, { config: { untrusted_csca: "in_review" } });
+    assert.equal(removed.status, "in_review");
+    assert.ok(removed.warnings.includes("csca_not_trusted"), JSON.stringify(removed.warnings));
+    await runOperatorCommand(t.services, ["nfc", "masterlist", "load", join(dir, "masterlist.ml")]);
+    const reloaded = await evaluateWith(files, { config: { untrusted_csca: "in_review" } });
+    assert.ok(!reloaded.warnings.includes("csca_not_trusted"), JSON.stringify(reloaded.warnings));
+  });
+
   test("workflow config is checked strictly", async () => {
     await assert.rejects(
       createWorkflow(t.services.db, tenant.tenant_id, {

@@ -71,7 +71,12 @@ export async function runDecision(
       const module = modules[index]!;
       const reads = module.readsResultsOf ?? [];
       const earlier = evaluations.filter((_, i) => reads.includes(states[i]!.node.feature));
-      const context = moduleContext(services, session, states, state, evidence);
+      // A module sees the results of the features it declared (set once they are evaluated) and no others:
+      // an undeclared read finds null every time instead of whatever a concurrent or earlier run left there.
+      const visible = states.map((other) =>
+        reads.includes(other.node.feature) ? other : { ...other, result: null },
+      );
+      const context = moduleContext(services, session, visible, state, evidence);
       evaluations.push(
         (async () => {
           await Promise.all(earlier);

@@ -123,7 +123,8 @@ export interface WorkflowModule {
   step?: ApplicantStep;
   /**
    * Features whose earlier nodes' results this module reads (AML_SCREENING reads the document's fields):
-   * it is evaluated after those nodes. Modules without it read only captures and run concurrently.
+   * it is evaluated after those nodes and sees their results; every other result reads as null during the
+   * decision. Modules without it read only captures and run concurrently.
    */
   readsResultsOf?: readonly string[];
   evaluate(context: ModuleContext): Promise<Evaluation>;

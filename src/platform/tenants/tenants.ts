@@ -11,6 +11,11 @@ import { isUuid } from "../ids.js";
 import { createApiKey } from "./api-keys.js";
 import { setFeatures } from "./entitlements.js";
 
+/** A webhook signing secret as handed to the receiver once: `whsec_` and 24 random bytes, base64url. */
+export function newWebhookSigningSecret(): string {
+  return `whsec_${randomBytes(24).toString("base64url")}`;
+}
+
 export interface CreateTenantInput {
   name: string;
   credits?: string;
@@ -55,7 +60,7 @@ export async function createTenant(
 
   return withTransaction(db, async (tx) => {
     const jwtSecret = randomBytes(32).toString("base64url");
-    const webhookSecret = `whsec_${randomBytes(24).toString("base64url")}`;
+    const webhookSecret = newWebhookSigningSecret();
     const tenant = await tx
       .insertInto("tenants")
       .values({ name, jwt_signing_secret: jwtSecret, webhook_signing_secret: webhookSecret })

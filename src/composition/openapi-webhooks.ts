@@ -2,17 +2,9 @@
 // its payload schema (spec: Events; design: webhook signature). Built from the same zod schemas as the code.
 import { z } from "zod";
 import { FLAGGED_EVENT, monitoringFlaggedPayload } from "../identities/aml-monitoring/flagged-event.js";
+import { APPLICATION_EVENT_TYPES } from "../partner/applications/application-events.js";
 import { applicationSchema } from "../partner/partner-schemas.js";
 import { SESSION_EVENT_TYPES, sessionWebhookPayload } from "../verify/sessions/session-webhook-payload.js";
-
-const APPLICATION_EVENT_TYPES = [
-  "identity.application.created",
-  "identity.application.submitted",
-  "identity.application.approved",
-  "identity.application.rejected",
-  "identity.application.manual_review",
-  "identity.application.abandoned",
-] as const;
 
 const applicationWebhookPayload = z
   .object({

@@ -4,13 +4,16 @@ import type { Queryable } from "../../platform/db/transaction.js";
 import { enqueueWebhookEvent } from "../../webhooks/enqueue-event.js";
 import { type ApplicationRow, toApplication } from "./application-resource.js";
 
-export type ApplicationEvent =
-  | "identity.application.created"
-  | "identity.application.submitted"
-  | "identity.application.approved"
-  | "identity.application.rejected"
-  | "identity.application.manual_review"
-  | "identity.application.abandoned";
+export const APPLICATION_EVENT_TYPES = [
+  "identity.application.created",
+  "identity.application.submitted",
+  "identity.application.approved",
+  "identity.application.rejected",
+  "identity.application.manual_review",
+  "identity.application.abandoned",
+] as const;
+
+export type ApplicationEvent = (typeof APPLICATION_EVENT_TYPES)[number];
 
 export const APPLICATION_PAYLOAD_VERSION = "1";
 

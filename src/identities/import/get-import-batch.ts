@@ -4,7 +4,8 @@ import { sql } from "kysely";
 import type { Queryable } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
 import { isUuid } from "../../platform/ids.js";
-import type { ImportBatchStatus, ImportRowStatus } from "./import-tables.js";
+import { type ImportBatchSummary, rowCounters, toBatchSummary } from "./import-batch-summary.js";
+import type { ImportRowStatus } from "./import-tables.js";
 
 export interface ImportRowView {
   row: number;
@@ -16,19 +17,7 @@ export interface ImportRowView {
   matches: unknown[];
 }
 
-export interface ImportBatchView {
-  batch_id: string;
-  status: ImportBatchStatus;
-  source_system: string;
-  total: number;
-  processed: number;
-  created: number;
-  updated: number;
-  skipped: number;
-  failed: number;
-  error: string;
-  created_at: string;
-  finished_at: string | null;
+export interface ImportBatchView extends ImportBatchSummary {
   rows: ImportRowView[];
   row_count: number;
   page: number;
@@ -64,14 +53,7 @@ export async function getImportBatch(
   const batch = await findImportBatch(db, tenantId, batchId);
   const counts = await db
     .selectFrom("import_rows")
-    .select((eb) => [
-      sql<number>`count(*) FILTER (WHERE status <> 'pending')::int`.as("processed"),
-      sql<number>`count(*) FILTER (WHERE status = 'created')::int`.as("created"),
-      sql<number>`count(*) FILTER (WHERE status = 'updated')::int`.as("updated"),
-      sql<number>`count(*) FILTER (WHERE status = 'skipped')::int`.as("skipped"),
-      sql<number>`count(*) FILTER (WHERE status = 'error')::int`.as("failed"),
-      eb.fn.countAll<number>().as("all"),
-    ])
+    .select(rowCounters("status"))
     .where("tenant_id", "=", tenantId)
     .where("batch_id", "=", batch.id)
     .executeTakeFirstOrThrow();
@@ -90,18 +72,7 @@ export async function getImportBatch(
     .offset((options.page - 1) * options.pageSize)
     .execute();
   return {
-    batch_id: batch.id,
-    status: batch.status,
-    source_system: batch.source_system,
-    total: batch.total,
-    processed: Number(counts.processed),
-    created: Number(counts.created),
-    updated: Number(counts.updated),
-    skipped: Number(counts.skipped),
-    failed: Number(counts.failed),
-    error: batch.error,
-    created_at: batch.created_at.toISOString(),
-    finished_at: batch.finished_at ? batch.finished_at.toISOString() : null,
+    ...toBatchSummary(batch, counts),
     rows: rows.map((row) => ({
       row: row.row_number,
       external_user_id: row.external_user_id,

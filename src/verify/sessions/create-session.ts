@@ -137,7 +137,7 @@ export async function createSession(
       }
     }
 
-    const [session] = await insertSessionRows(tx, [write]);
+    const [session] = await insertSessionRows(tx, tenantId, [write], { debit: false });
     const individualId = session!.individualId;
 
     if (body.reference) {

@@ -6,8 +6,7 @@
 // of them, a constraint), nothing of it is kept and every create of the batch is written again on its own,
 // so each gets the answer it would have had alone.
 import type { Db } from "../../platform/db/database.js";
-import { withTransaction } from "../../platform/db/transaction.js";
-import { debitSessions, insertSessionRows, type SessionWrite, type WrittenSession } from "./session-rows.js";
+import { insertSessionRows, type SessionWrite, type WrittenSession } from "./session-rows.js";
 
 /** Creates per transaction at most (statement size stays well under the protocol's 65,535 parameters). */
 const MAX_BATCH = 64;
@@ -74,7 +73,7 @@ function takeBatch(queue: TenantQueue): Pending[] {
 async function runBatch(db: Db, tenantId: string, batch: Pending[]): Promise<void> {
   const writes = batch.map((pending) => pending.write);
   try {
-    const written = await writeInTransaction(db, tenantId, writes);
+    const written = await writeStatement(db, tenantId, writes);
     for (const [i, pending] of batch.entries()) pending.resolve(written[i]!);
     return;
   } catch (error) {
@@ -86,7 +85,7 @@ async function runBatch(db: Db, tenantId: string, batch: Pending[]): Promise<voi
   // The shared transaction rolled back: each create alone, so one's failure is not another's.
   for (const pending of batch) {
     try {
-      const [written] = await writeInTransaction(db, tenantId, [pending.write]);
+      const [written] = await writeStatement(db, tenantId, [pending.write]);
       pending.resolve(written!);
     } catch (error) {
       pending.reject(error);
@@ -94,11 +93,7 @@ async function runBatch(db: Db, tenantId: string, batch: Pending[]): Promise<voi
   }
 }
 
-function writeInTransaction(db: Db, tenantId: string, writes: SessionWrite[]): Promise<WrittenSession[]> {
-  return withTransaction(db, async (tx) => {
-    const written = await insertSessionRows(tx, writes);
-    // Last: the debit locks the tenant's row until commit.
-    await debitSessions(tx, tenantId, writes);
-    return written;
-  });
+/** One statement, so one round trip that commits by itself (session-rows.ts). */
+function writeStatement(db: Db, tenantId: string, writes: SessionWrite[]): Promise<WrittenSession[]> {
+  return insertSessionRows(db, tenantId, writes, { debit: true });
 }

@@ -205,10 +205,12 @@ async function analyzeClip(
   frames: DecodedFrame[],
   embedding: boolean,
 ): Promise<FrameAnalysis[]> {
-  const out: FrameAnalysis[] = [];
-  for (const frame of frames) {
-    out.push(
-      await analyzeFrame(
+  // Every frame is handed to the face workers at once: while they infer one, this thread decodes the
+  // next and measures the forensics of those already back. Each frame's analysis is independent of the
+  // others, so the results (in frame order) are the same as one after another.
+  return Promise.all(
+    frames.map((frame) =>
+      analyzeFrame(
         face,
         // Decoded clip frames are PNG; burst frames keep the JPEG or PNG the page sent.
         {
@@ -218,9 +220,8 @@ async function analyzeClip(
         },
         { embedding },
       ),
-    );
-  }
-  return out;
+    ),
+  );
 }
 
 /**

@@ -1,17 +1,18 @@
 // POST /v3/session/ domain: the session, its identity link, its reference evidence, its SESSION_CREATE debit
 // and its idempotency record commit together (spec: rule 2, Authentication 6, Limits).
+import { sql } from "kysely";
 import { decodeImageField } from "../../engines/image/decode-image-field.js";
 import { recordAudit } from "../../platform/audit.js";
-import { rateFor } from "../../platform/credits/rates.js";
+import { explicitRateQuery, rateOrDefault } from "../../platform/credits/rates.js";
 import { withTransaction } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
 import { newId, sha256Hex } from "../../platform/ids.js";
 import { saveEvidence } from "../../platform/media/evidence.js";
-import { assertFeaturesEnabled, enabledFeatures } from "../../platform/tenants/entitlements.js";
+import { assertFeaturesEnabled } from "../../platform/tenants/entitlements.js";
 import type { Services } from "../../services.js";
 import { sessionTokenHash, sessionUrlToken } from "../applicant/session-token.js";
 import { moduleFor } from "../modules/registry.js";
-import { workflowForSession } from "../workflows/workflows.js";
+import { liveWorkflow, workflowForSessionQuery } from "../workflows/workflows.js";
 import {
   type CreateSessionBody,
   type CreateSessionResponse,
@@ -50,13 +51,24 @@ export async function createSession(
   // A test key's Idempotency-Key never answers with a live session's response, nor the reverse.
   const idempotencyScope = options.test ? "session_create_test" : "session_create";
   const charge = (options.charge ?? true) && !options.test;
-  // The workflow, the rate and the tenant's features are read side by side (separate connections on a
-  // server), not inside the transaction.
-  const [workflow, rate, enabled] = await Promise.all([
-    workflowForSession(services.db, tenantId, body.workflow_id),
-    charge ? rateFor(services.db, tenantId, "SESSION_CREATE") : null,
-    enabledFeatures(services.db, tenantId),
-  ]);
+  // One read: the workflow, the SESSION_CREATE rate set in the database and the tenant's features, as
+  // workflowForSession, explicitRateFor and enabledFeatures answer them (not inside the transaction).
+  const row = liveWorkflow(
+    await workflowForSessionQuery(services.db, tenantId, body.workflow_id)
+      .select([
+        sql<string | null>`(${explicitRateQuery(services.db, tenantId, "SESSION_CREATE")})`.as(
+          "explicit_rate",
+        ),
+        sql<
+          string[]
+        >`array(${services.db.selectFrom("tenant_features").select("feature").where("tenant_id", "=", tenantId)})`.as(
+          "features",
+        ),
+      ])
+      .executeTakeFirst(),
+  );
+  const { explicit_rate: explicitRate, features: enabled, ...workflow } = row;
+  const rate = charge ? rateOrDefault(explicitRate, "SESSION_CREATE") : null;
   // Every module the workflow runs must be enabled for the tenant (403 lists each disabled key).
   const needed = workflow.nodes
     .filter((node) => node.enabled)

@@ -5,7 +5,9 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import pg from "pg";
 import { balanceOf } from "../../src/platform/credits/ledger.js";
+import { setRate } from "../../src/platform/credits/rates.js";
 import { newId } from "../../src/platform/ids.js";
+import { setFeatures } from "../../src/platform/tenants/entitlements.js";
 import type { SessionWrite } from "../../src/verify/sessions/session-rows.js";
 import { writeSessionBatched } from "../../src/verify/sessions/session-write-batch.js";
 import { workflowForSession } from "../../src/verify/workflows/workflows.js";
@@ -163,6 +165,25 @@ describe("session create batching", () => {
     assert.equal(rows.sessions, 12);
     assert.equal(rows.debits.length, 12);
     assert.equal(Number(await balanceOf(t.services.db, tenant.tenant_id)), 8);
+  });
+
+  test("the tenant's own SESSION_CREATE rate is charged, and a disabled module refuses the create", async () => {
+    const tenant = await t.tenant({ credits: "10" });
+    await setRate(t.services.db, "SESSION_CREATE", "2.5", tenant.tenant_id);
+    const responses = await Promise.all([create(tenant, "rated-1"), create(tenant, "rated-2")]);
+    for (const response of responses) assert.equal(response.statusCode, 201, response.body);
+    const rows = await rowsOf(tenant.tenant_id);
+    assert.deepEqual(
+      rows.debits.map((row) => Number(row.delta)),
+      [-2.5, -2.5],
+    );
+    assert.equal(Number(await balanceOf(t.services.db, tenant.tenant_id)), 5);
+
+    await setFeatures(t.services.db, tenant.tenant_id, ["AML_SCREENING"], false);
+    const refused = await create(tenant, "rated-3");
+    assert.equal(refused.statusCode, 403, refused.body);
+    assert.deepEqual((refused.json() as { features?: string[] }).features, ["AML_SCREENING"]);
+    assert.equal((await rowsOf(tenant.tenant_id)).sessions, 2);
   });
 
   test("tenants do not share a batch: one tenant's empty balance does not refuse another's creates", async () => {

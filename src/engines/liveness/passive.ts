@@ -205,12 +205,10 @@ async function analyzeClip(
   frames: DecodedFrame[],
   embedding: boolean,
 ): Promise<FrameAnalysis[]> {
-  // Every frame is handed to the face workers at once: while they infer one, this thread decodes the
-  // next and measures the forensics of those already back. Each frame's analysis is independent of the
-  // others, so the results (in frame order) are the same as one after another.
-  return Promise.all(
-    frames.map((frame) =>
-      analyzeFrame(
+  const out: FrameAnalysis[] = [];
+  for (const frame of frames) {
+    out.push(
+      await analyzeFrame(
         face,
         // Decoded clip frames are PNG; burst frames keep the JPEG or PNG the page sent.
         {
@@ -220,8 +218,9 @@ async function analyzeClip(
         },
         { embedding },
       ),
-    ),
-  );
+    );
+  }
+  return out;
 }
 
 /**

@@ -50,7 +50,14 @@ async function timedStart(command: "npm start" | "kyc start" = "npm start"): Pro
     const exited = new Promise((resolve) => child.once("exit", resolve));
     process.kill(-child.pid!, "SIGTERM");
     await Promise.race([exited, sleep(15_000)]);
-    if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+    if (child.exitCode === null) {
+      // The group may be gone already (the server exited before npm reported it): nothing to kill then.
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+      }
+    }
   }
 }
 

@@ -48,9 +48,18 @@ async function timedStart(command: "npm start" | "kyc start" = "npm start"): Pro
     }
   } finally {
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    process.kill(-child.pid!, "SIGTERM");
+    signalGroup(child.pid!, "SIGTERM");
     await Promise.race([exited, sleep(15_000)]);
-    if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+    if (child.exitCode === null) signalGroup(child.pid!, "SIGKILL");
+  }
+}
+
+/** Signals the start's process group; a group already gone (it exited before we looked) is no error. */
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
   }
 }
 

@@ -1,12 +1,15 @@
 // The platform's cost on a /v3 read: GET /v3/credits/ledger/ (API-key lookup — cached, invalidated by
 // NOTIFY —, per-tenant rate-limit hit — leased in batches —, count + one page of 100 rows from a tenant
-// with ~200, zod serialization), and the same read of a one-row page (mostly platform), against a bare
-// Fastify route in the same app. Each target also reports the CPU milliseconds it cost this process. Both through app.inject, the same number of requests, in interleaved rounds (alternating
+// with ~200, zod serialization), the same read of a one-row page (mostly platform), and an authenticated
+// route on a /v3-like surface that reads nothing (the platform alone: key, rate bucket, hooks, zod
+// serialization), against a bare Fastify route in the same app. Each target also reports the CPU milliseconds it cost this process. Both through app.inject, the same number of requests, in interleaved rounds (alternating
 // which goes first) so they share the machine's noise. PGlite always; PostgreSQL too when DATABASE_URL is set.
 // Run: node --import tsx bench/platform-ledger.bench.ts   (LEDGER_BENCH_ROUNDS, LEDGER_BENCH_PER_ROUND)
 import { sql } from "kysely";
+import { z } from "zod";
 import { createHttpApp } from "../src/composition/http-app.js";
-import type { App } from "../src/platform/http/app.js";
+import { keyFromVerifyHeaders } from "../src/platform/auth/authenticate.js";
+import { type App, buildApp } from "../src/platform/http/app.js";
 import { createTenant } from "../src/platform/tenants/tenants.js";
 import { type BenchDatabase, benchDatabases, openBenchServices } from "./support/bench-services.js";
 import { type LatencySummary, latencyRow, summarize } from "./support/latency-stats.js";
@@ -52,7 +55,7 @@ const measured = (target: Target): Measured => ({
 
 async function measure(
   database: BenchDatabase,
-): Promise<{ ledger: Measured; small: Measured; bare: Measured }> {
+): Promise<{ ledger: Measured; small: Measured; platform: Measured; bare: Measured }> {
   // The read bucket must not throttle the bench; the limiter still runs its per-request counter update.
   const bench = await openBenchServices(database, { RATE_LIMIT_KYC_V3_READ: "1000000" });
   try {
@@ -60,6 +63,28 @@ async function measure(
     const app = await createHttpApp(services, { logger: false });
     app.get("/bench/bare", async () => ({ ok: true }));
     await app.ready();
+    // The same platform (buildApp: API key, rate bucket, hooks, zod response schema) around a handler
+    // that reads nothing: what an authenticated request costs before its own queries.
+    const platformApp = await buildApp(services, {
+      logger: false,
+      surfaces: [
+        {
+          prefix: "/bench-auth",
+          keyFrom: keyFromVerifyHeaders,
+          register(scoped) {
+            scoped.get(
+              "/ping/",
+              {
+                config: { rateBucket: "kyc_v3_read" },
+                schema: { response: { 200: z.object({ ok: z.boolean(), tenant: z.string() }) } },
+              },
+              async (request) => ({ ok: true, tenant: request.tenant?.tenantId ?? "" }),
+            );
+          },
+        },
+      ],
+    });
+    await platformApp.ready();
 
     const tenant = await createTenant(
       services.db,
@@ -93,19 +118,32 @@ async function measure(
       samples: [],
     };
     const bare: Target = { name: "bare", url: "/bench/bare", headers: {}, samples: [], cpuMicros: 0 };
+    const platform: Target = {
+      ...ledger,
+      name: "platform",
+      url: "/bench-auth/ping/",
+      samples: [],
+      cpuMicros: 0,
+    };
+    const appOf = (target: Target) => (target === platform ? platformApp : app);
     const first = await app.inject({ url: ledger.url, headers: ledger.headers });
     const body = first.json() as { count: number; results: unknown[] };
     console.log(`  ${database}: ledger has ${body.count} rows, a page returns ${body.results.length}`);
 
-    await timeRequests(app, ledger, WARMUP, false);
-    await timeRequests(app, small, WARMUP, false);
-    await timeRequests(app, bare, WARMUP, false);
+    for (const target of [ledger, small, platform, bare])
+      await timeRequests(appOf(target), target, WARMUP, false);
     for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? [ledger, small, bare] : [bare, small, ledger];
-      for (const target of order) await timeRequests(app, target, PER_ROUND, true);
+      const order = round % 2 === 0 ? [ledger, small, platform, bare] : [bare, platform, small, ledger];
+      for (const target of order) await timeRequests(appOf(target), target, PER_ROUND, true);
     }
     await app.close();
-    return { ledger: measured(ledger), small: measured(small), bare: measured(bare) };
+    await platformApp.close();
+    return {
+      ledger: measured(ledger),
+      small: measured(small),
+      platform: measured(platform),
+      bare: measured(bare),
+    };
   } finally {
     await bench.close();
   }
@@ -117,19 +155,23 @@ const row = (label: string, m: Measured) =>
 console.log(
   `platform-ledger: ${ROUNDS} interleaved rounds × ${PER_ROUND} requests per target (+${WARMUP} warm-up), app.inject`,
 );
-const results: Array<[BenchDatabase, { ledger: Measured; small: Measured; bare: Measured }]> = [];
+const results: Array<
+  [BenchDatabase, { ledger: Measured; small: Measured; platform: Measured; bare: Measured }]
+> = [];
 for (const database of benchDatabases()) results.push([database, await measure(database)]);
 
 console.log(
   `\n${"target".padEnd(40)}${"requests".padStart(8)}${"req/s".padStart(10)}${"p50 ms".padStart(10)}${"p99 ms".padStart(10)}${"cpu ms".padStart(10)}`,
 );
-for (const [database, { ledger, small, bare }] of results) {
+for (const [database, { ledger, small, platform, bare }] of results) {
   console.log(row(`bare Fastify route (${database} run)`, bare));
   console.log(row(`GET /v3/credits/ledger/ (${database})`, ledger));
   console.log(row(`GET /v3/credits/ledger/?page_size=1 (${database})`, small));
+  console.log(row(`authenticated, no query (${database})`, platform));
   for (const [label, target] of [
     ["ledger", ledger],
     ["ledger 1 row", small],
+    ["authenticated no query", platform],
   ] as const) {
     console.log(
       `  ratio ${label}/bare (${database}): throughput ×${(target.summary.perSecond / bare.summary.perSecond).toFixed(3)} ` +

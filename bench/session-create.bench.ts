@@ -1,5 +1,6 @@
-// POST /v3/session/ through the whole HTTP stack (app.inject: auth, rate bucket, zod, workflow lookup,
-// entitlements, one transaction with the session, its nodes, the SESSION_CREATE debit and the log entry)
+// POST /v3/session/ through the whole HTTP stack (app.inject: auth, rate bucket, zod, one read of the workflow,
+// rate and entitlements, then one statement writing the identity link, the session, its nodes, the log
+// entry and the SESSION_CREATE debit — shared by the tenant's concurrent creates, session-write-batch.ts)
 // vs a bare Fastify route answering the same body in the same run (baseline). Rounds are interleaved so
 // machine load hits both alike. PGlite always; PostgreSQL too when DATABASE_URL is set.
 // Run: node --import tsx bench/session-create.bench.ts   (under a minute; SESSION_CREATE_ROUNDS=N for more)

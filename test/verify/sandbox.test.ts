@@ -2,6 +2,7 @@
 // completion through POST /v3/sandbox/session/{id}/complete/ with the same state moves and signed webhooks.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import pg from "pg";
 import { balanceOf } from "../../src/platform/credits/ledger.js";
 import { createApiKey, listApiKeys } from "../../src/platform/tenants/api-keys.js";
 import { setWebhookUrl } from "../../src/platform/tenants/tenants.js";
@@ -121,6 +122,29 @@ describe("sandbox", () => {
       headers: live.headers,
     });
     assert.equal(deleted.statusCode, 404);
+  });
+
+  test("a session's mode is read once per process: repeated reads refuse the other kind of key the same way", async () => {
+    const testSession = await createSessionOver(t, sandbox);
+    const liveSession = await createSessionOver(t, live);
+    let modeReads = 0;
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+      if (text?.startsWith('select "test" from "sessions"')) modeReads += 1;
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      for (let round = 0; round < 3; round++) {
+        assert.equal((await get(`/v3/session/${testSession.id}/decision/`, live)).statusCode, 404);
+        assert.equal((await get(`/v3/session/${liveSession.id}/decision/`, sandbox)).statusCode, 404);
+        assert.equal((await get(`/v3/session/${testSession.id}/decision/`, sandbox)).statusCode, 200);
+        assert.equal((await get(`/v3/session/${liveSession.id}/decision/`, live)).statusCode, 200);
+      }
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    assert.equal(modeReads, 2);
   });
 
   test("a test key is refused outside the session, workflow, media and sandbox routes", async () => {

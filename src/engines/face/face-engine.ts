@@ -50,8 +50,15 @@ export interface FaceEngine {
   readonly models: ModelsReport;
   /** Every face: box, score, quality, embedding, age. */
   analyze(image: FaceImage): Promise<FaceAnalysis>;
+  /**
+   * analyze() and, from the same single inference, every detected face as the worker reported it with
+   * its mesh (largest first): for a caller that also aligns the faces (portrait reuse).
+   */
+  analyzeWithMesh(image: FaceImage): Promise<{ analysis: FaceAnalysis; detected: InferredFace[] }>;
   /** The one subject of a selfie or portrait; 422 no_face_detected / multiple_faces otherwise. */
   requireOneFace(image: FaceImage): Promise<AnalyzedFace>;
+  /** requireOneFace's choice among faces already analyzed (the same 422s). */
+  oneFaceOf(analysis: FaceAnalysis): AnalyzedFace;
   /** Similarity 0..1 (4 decimals) of two embeddings of the same model; see similarity.ts. */
   compare(a: Float32Array, b: Float32Array): number;
   /** The raw worker protocol, for the liveness engine (anti-spoof, liveness, mesh, hands, gestures). */
@@ -95,12 +102,24 @@ class WorkerFaceEngine implements FaceEngine {
 
   async analyze(image: FaceImage): Promise<FaceAnalysis> {
     const result = await this.pool.run({ image, want: { embedding: true, age: true, quality: true } });
-    const faces = result.faces.filter((face) => face.embedding).map((face) => this.toAnalyzedFace(face));
-    return { width: result.width, height: result.height, faces };
+    return this.toAnalysis(result);
+  }
+
+  async analyzeWithMesh(image: FaceImage): Promise<{ analysis: FaceAnalysis; detected: InferredFace[] }> {
+    // The mesh is computed on every request anyway (head pose comes from it); asking for it only
+    // returns it, so the analysis is the one analyze() gives.
+    const result = await this.pool.run({
+      image,
+      want: { embedding: true, age: true, quality: true, mesh: true },
+    });
+    return { analysis: this.toAnalysis(result), detected: result.faces };
   }
 
   async requireOneFace(image: FaceImage): Promise<AnalyzedFace> {
-    const { faces } = await this.analyze(image);
+    return this.oneFaceOf(await this.analyze(image));
+  }
+
+  oneFaceOf({ faces }: FaceAnalysis): AnalyzedFace {
     const [largest] = faces;
     if (!largest) throw new AppError("no_face_detected", { message: "No face was found in the image." });
     const subjects = faces.filter((face) => face.box.width >= largest.box.width * this.secondFaceMinRatio);
@@ -122,6 +141,11 @@ class WorkerFaceEngine implements FaceEngine {
 
   close(): Promise<void> {
     return this.pool.close();
+  }
+
+  private toAnalysis(result: FaceInferenceResult): FaceAnalysis {
+    const faces = result.faces.filter((face) => face.embedding).map((face) => this.toAnalyzedFace(face));
+    return { width: result.width, height: result.height, faces };
   }
 
   private toAnalyzedFace(face: InferredFace): AnalyzedFace {

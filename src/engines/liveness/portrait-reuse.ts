@@ -51,8 +51,26 @@ export async function measurePortraitReuse(
   selfie: Buffer | FaceImage,
   portrait: Buffer | FaceImage,
 ): Promise<PortraitReuseSignals | null> {
-  const [a, b] = await Promise.all([subjectOf(face, selfie), subjectOf(face, portrait)]);
+  const [a, b] = await Promise.all([
+    portraitReuseSubject(face, selfie),
+    portraitReuseSubject(face, portrait),
+  ]);
   if (!a || !b) return null;
+  return comparePortraitSubjects(face, a, b);
+}
+
+/** A face as portrait reuse reads it: decoded by decodeFrame, its largest face with embedding and mesh. */
+export interface ReuseSubject {
+  image: FaceImage;
+  face: InferredFace;
+}
+
+/** measurePortraitReuse on subjects already found (portraitReuseSubject or an equivalent inference). */
+export function comparePortraitSubjects(
+  face: Pick<FaceEngine, "compare">,
+  a: ReuseSubject,
+  b: ReuseSubject,
+): PortraitReuseSignals {
   const embeddingSimilarity = face.compare(
     a.face.embedding as Float32Array,
     b.face.embedding as Float32Array,
@@ -76,12 +94,20 @@ export function judgeReuse(embeddingSimilarity: number, imageCorrelation: number
   return embeddingSimilarity >= EMBEDDING_SAME_PERSON && imageCorrelation >= CORRELATION_STRONG;
 }
 
-async function subjectOf(
+/** Faces portrait reuse looks at per image (the largest is the subject). */
+export const REUSE_MAX_FACES = 3;
+
+/** The largest face of the image with its embedding and mesh; null when none has an embedding. */
+export async function portraitReuseSubject(
   face: FaceEngine,
   input: Buffer | FaceImage,
-): Promise<{ image: FaceImage; face: InferredFace } | null> {
+): Promise<ReuseSubject | null> {
   const image = Buffer.isBuffer(input) ? await decodeFrame(input) : input;
-  const result = await face.infer({ image, want: { embedding: true, mesh: true }, maxFaces: 3 });
+  const result = await face.infer({
+    image,
+    want: { embedding: true, mesh: true },
+    maxFaces: REUSE_MAX_FACES,
+  });
   const subject = result.faces[0];
   if (!subject?.embedding) return null;
   return { image, face: subject };

@@ -143,18 +143,52 @@ function mapPoint(t: Similarity, x: number, y: number, cx: number, cy: number): 
   return [cx + c * u - s * v + t.dx, cy + s * u + c * v + t.dy];
 }
 
-function errorOf(a: Grey, b: Grey, points: number[], t: Similarity): number {
+/**
+ * Mean grey error of the points mapped by `t` (infinite when too many leave the view). With `bound`, a
+ * transform whose mean cannot beat it stops early and answers Infinity: the sum so far over every point
+ * is already a floor of the mean (the mean divides by at most that many points), so a search keeping the
+ * strictly smaller error picks exactly what it would have picked without the bound.
+ */
+function errorOf(
+  a: Grey,
+  b: Grey,
+  points: number[],
+  t: Similarity,
+  bound = Number.POSITIVE_INFINITY,
+): number {
   const cx = a.width / 2;
   const cy = a.height / 2;
+  // mapPoint, unrolled: the same arithmetic in the same order, without a tuple per point.
+  const c = Math.cos(t.angle) * t.scale;
+  const s = Math.sin(t.angle) * t.scale;
+  const limit = bound * (points.length / 2) * (1 + 1e-9);
+  const aData = a.data;
+  const bData = b.data;
+  const aWidth = a.width;
+  const bWidth = b.width;
+  const maxX = b.width - 1;
+  const maxY = b.height - 1;
   let error = 0;
   let n = 0;
   for (let p = 0; p < points.length; p += 2) {
     const x = points[p] as number;
     const y = points[p + 1] as number;
-    const [fx, fy] = mapPoint(t, x, y, cx, cy);
-    if (fx < 0 || fy < 0 || fx >= b.width - 1 || fy >= b.height - 1) continue;
-    error += Math.abs((a.data[y * a.width + x] as number) - bilinear(b, fx, fy));
+    const u = x - cx;
+    const v = y - cy;
+    const fx = cx + c * u - s * v + t.dx;
+    const fy = cy + s * u + c * v + t.dy;
+    if (fx < 0 || fy < 0 || fx >= maxX || fy >= maxY) continue;
+    // bilinear(), inlined.
+    const x0 = Math.floor(fx);
+    const y0 = Math.floor(fy);
+    const wx = fx - x0;
+    const wy = fy - y0;
+    const i = y0 * bWidth + x0;
+    const top = (bData[i] as number) * (1 - wx) + (bData[i + 1] as number) * wx;
+    const bottom = (bData[i + bWidth] as number) * (1 - wx) + (bData[i + bWidth + 1] as number) * wx;
+    error += Math.abs((aData[y * aWidth + x] as number) - (top * (1 - wy) + bottom * wy));
     n++;
+    if (error >= limit) return Number.POSITIVE_INFINITY;
   }
   // Most of the points must stay in view, or a transform pushing them out would look perfect.
   return n >= (points.length / 2) * 0.6 ? error / n : Number.POSITIVE_INFINITY;
@@ -196,7 +230,7 @@ function searchSimilarity(
     for (let dy = -4; dy <= 4; dy++) {
       for (let dx = -4; dx <= 4; dx++) {
         const t = { scale: 1 + s, angle: 0, dx, dy };
-        const error = errorOf(small.a, small.b, coarsePoints, t);
+        const error = errorOf(small.a, small.b, coarsePoints, t, coarse.error);
         if (error < coarse.error) coarse = { transform: t, error };
       }
     }
@@ -208,7 +242,7 @@ function searchSimilarity(
       for (let dy = -1; dy <= 1.01; dy += 0.5) {
         for (let dx = -1; dx <= 1.01; dx += 0.5) {
           const t = { scale: mid.scale * (1 + s), angle: mid.angle + r, dx: mid.dx + dx, dy: mid.dy + dy };
-          const error = errorOf(a, b, points, t);
+          const error = errorOf(a, b, points, t, best.error);
           if (error < best.error) best = { transform: t, error };
         }
       }

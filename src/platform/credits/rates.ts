@@ -6,7 +6,26 @@ import { DEFAULT_RATES, isKnownFeature } from "../features.js";
 export const DECIMAL_PATTERN = /^\d{1,12}(\.\d{1,6})?$/;
 
 export async function rateFor(db: Queryable, tenantId: string, feature: string): Promise<string> {
-  return (await explicitRateFor(db, tenantId, feature)) ?? DEFAULT_RATES[feature] ?? "0";
+  return rateOrDefault(await explicitRateFor(db, tenantId, feature), feature);
+}
+
+/** rateFor's answer from the explicit rate already read (explicitRateQuery): the default when none is set. */
+export function rateOrDefault(explicit: string | null, feature: string): string {
+  return explicit !== null ? normalizeDecimal(explicit) : (DEFAULT_RATES[feature] ?? "0");
+}
+
+/**
+ * The rate set in the database for this feature (tenant override first, then global), as a one-column
+ * query: run it (explicitRateFor) or embed it as a scalar subquery in another read.
+ */
+export function explicitRateQuery(db: Queryable, tenantId: string, feature: string) {
+  return db
+    .selectFrom("rates")
+    .select("amount")
+    .where("feature", "=", feature)
+    .where((eb) => eb.or([eb("tenant_id", "=", tenantId), eb("tenant_id", "is", null)]))
+    .orderBy("tenant_id", (ob) => ob.asc().nullsLast())
+    .limit(1);
 }
 
 /** The rate set in the database for this feature (tenant override or global), if any. */
@@ -15,14 +34,7 @@ export async function explicitRateFor(
   tenantId: string,
   feature: string,
 ): Promise<string | null> {
-  const row = await db
-    .selectFrom("rates")
-    .select(["amount", "tenant_id"])
-    .where("feature", "=", feature)
-    .where((eb) => eb.or([eb("tenant_id", "=", tenantId), eb("tenant_id", "is", null)]))
-    .orderBy("tenant_id", (ob) => ob.asc().nullsLast())
-    .limit(1)
-    .executeTakeFirst();
+  const row = await explicitRateQuery(db, tenantId, feature).executeTakeFirst();
   return row ? normalizeDecimal(row.amount) : null;
 }
 

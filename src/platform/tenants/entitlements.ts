@@ -51,7 +51,15 @@ export async function requireFeatures(db: Queryable, tenantId: string, features:
     .where("tenant_id", "=", tenantId)
     .where("feature", "in", features)
     .execute();
-  const enabled = new Set(rows.map((row) => row.feature));
+  assertFeaturesEnabled(
+    rows.map((row) => row.feature),
+    features,
+  );
+}
+
+/** requireFeatures against a list already read (enabledFeatures): 403 listing every disabled key. */
+export function assertFeaturesEnabled(enabledList: readonly string[], features: readonly string[]): void {
+  const enabled = new Set(enabledList);
   const missing = features.filter((feature) => !enabled.has(feature));
   if (missing.length > 0) throw new AppError("feature_not_enabled", { extra: { features: missing } });
 }

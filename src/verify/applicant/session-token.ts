@@ -5,24 +5,25 @@
 // A database copy alone therefore opens no session. Lookups go by the stored hash (O(1)); a token whose hash
 // is not stored but whose MAC verifies (a session created before 0011, whose stored hash is of its original
 // random token) is looked up by the id it carries. Tokens are never logged (platform/http/redact-url.ts).
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../../config.js";
 import { sha256Hex } from "../../platform/ids.js";
 
 const MAC_BYTES = 18;
-const keys = new Map<string, Buffer>();
+/** One KeyObject per key: building it from the bytes on every token was a measurable part of a create. */
+const keys = new Map<string, KeyObject>();
 
 type TokenConfig = Pick<Config, "dataDir" | "sessionTokenKey">;
 
-function tokenKey(config: TokenConfig): Buffer {
+function tokenKey(config: TokenConfig): KeyObject {
   const cacheKey = config.sessionTokenKey ? `env:${config.sessionTokenKey}` : `dir:${config.dataDir}`;
   let key = keys.get(cacheKey);
   if (!key) {
-    key = config.sessionTokenKey
-      ? Buffer.from(config.sessionTokenKey, "utf8")
-      : keyFromDataDir(config.dataDir);
+    key = createSecretKey(
+      config.sessionTokenKey ? Buffer.from(config.sessionTokenKey, "utf8") : keyFromDataDir(config.dataDir),
+    );
     keys.set(cacheKey, key);
   }
   return key;
@@ -43,7 +44,7 @@ function keyFromDataDir(dataDir: string): Buffer {
   return Buffer.from(readFileSync(path, "utf8").trim(), "hex");
 }
 
-function mac(key: Buffer, idBytes: Buffer): Buffer {
+function mac(key: KeyObject, idBytes: Buffer): Buffer {
   return createHmac("sha256", key).update("session-url:").update(idBytes).digest().subarray(0, MAC_BYTES);
 }
 

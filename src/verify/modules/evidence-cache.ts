@@ -4,8 +4,16 @@
 // call), so it never outlives the files it read; it only removes repeats of identical work, so every
 // module sees exactly what it saw before.
 import type { AnalyzedFace, FaceAnalysis } from "../../engines/face/face-engine.js";
+import type { FaceImage } from "../../engines/face/inference-protocol.js";
 import { type DecodedImage, decodeImageField } from "../../engines/image/decode-image-field.js";
-import { measurePortraitReuse, type PortraitReuseSignals } from "../../engines/liveness/portrait-reuse.js";
+import { decodeFrame } from "../../engines/liveness/frame-analysis.js";
+import {
+  comparePortraitSubjects,
+  type PortraitReuseSignals,
+  portraitReuseSubject,
+  REUSE_MAX_FACES,
+  type ReuseSubject,
+} from "../../engines/liveness/portrait-reuse.js";
 import type { Services } from "../../services.js";
 
 export interface EvidenceCache {
@@ -33,6 +41,35 @@ export function createEvidenceCache(services: Pick<Services, "media" | "engines"
     return pending;
   }
 
+  /**
+   * One inference serving both analyze() and portrait reuse, when the two decodes of the file are the
+   * same pixels (decodeFrame stops at 640 px, decodeImageField at 2048: an image within 640 px comes out
+   * identical from both); null otherwise, and each asks its own question as before.
+   */
+  const shared = (path: string) =>
+    once(`shared:${path}`, async () => {
+      const [image, bytes] = await Promise.all([cache.image(path), cache.bytes(path)]);
+      if (!image || !bytes) return null;
+      const frame = await decodeFrame(bytes);
+      if (!samePixels(frame, image.rgb)) return null;
+      return (await services.engines.face()).analyzeWithMesh(image.rgb);
+    });
+
+  /** Portrait reuse's subject: from the shared inference when it saw few enough faces to be the same. */
+  const reuseSubject = (path: string) =>
+    once(`subject:${path}`, async (): Promise<ReuseSubject | null> => {
+      const inferred = await shared(path);
+      const image = await cache.image(path);
+      // With at most REUSE_MAX_FACES found among up to ten, a search limited to REUSE_MAX_FACES finds
+      // the same faces: the largest is the subject either way.
+      if (inferred && image && inferred.detected.length <= REUSE_MAX_FACES) {
+        const subject = inferred.detected[0];
+        return subject?.embedding ? { image: image.rgb, face: subject } : null;
+      }
+      const bytes = await cache.bytes(path);
+      return bytes ? portraitReuseSubject(await services.engines.face(), bytes) : null;
+    });
+
   const cache: EvidenceCache = {
     bytes: (path) => once(`bytes:${path}`, () => services.media.get(path)),
     image: (path) =>
@@ -42,20 +79,33 @@ export function createEvidenceCache(services: Pick<Services, "media" | "engines"
       }),
     faces: (path) =>
       once(`faces:${path}`, async () => {
+        const inferred = await shared(path);
+        if (inferred) return inferred.analysis;
         const image = await cache.image(path);
         return image ? (await services.engines.face()).analyze(image.rgb) : null;
       }),
     oneFace: (path) =>
       once(`one:${path}`, async () => {
-        const image = await cache.image(path);
-        return image ? (await services.engines.face()).requireOneFace(image.rgb) : null;
+        // requireOneFace is analyze() then the choice of the one subject: the analysis is shared.
+        const analysis = await cache.faces(path);
+        return analysis ? (await services.engines.face()).oneFaceOf(analysis) : null;
       }),
     portraitReuse: (selfiePath, portraitPath) =>
       once(`reuse:${selfiePath}\n${portraitPath}`, async () => {
-        const [selfie, portrait] = await Promise.all([cache.bytes(selfiePath), cache.bytes(portraitPath)]);
+        const [selfie, portrait] = await Promise.all([reuseSubject(selfiePath), reuseSubject(portraitPath)]);
         if (!selfie || !portrait) return null;
-        return measurePortraitReuse(await services.engines.face(), selfie, portrait);
+        return comparePortraitSubjects(await services.engines.face(), selfie, portrait);
       }),
   };
   return cache;
+}
+
+function samePixels(a: FaceImage, b: FaceImage): boolean {
+  return (
+    a.width === b.width &&
+    a.height === b.height &&
+    Buffer.from(a.data.buffer, a.data.byteOffset, a.data.byteLength).equals(
+      Buffer.from(b.data.buffer, b.data.byteOffset, b.data.byteLength),
+    )
+  );
 }

@@ -27,19 +27,34 @@ export function testKeyRefused(): AppError {
   });
 }
 
+/** Sessions whose mode this process remembers at most (oldest forgotten first). */
+const MODE_CACHE_SIZE = 20_000;
+
 export function keyModeGuard(services: Pick<Services, "db">) {
+  // A session's mode is fixed when it is created (nothing updates `test`), so what was read once stays
+  // true: a repeated read of the same session costs no query here. Only found sessions are remembered; a
+  // deleted one is refused by its route as before.
+  const modes = new Map<string, boolean>();
   return async (request: FastifyRequest): Promise<void> => {
     const tenant = request.tenant;
     if (!tenant) return;
     if (tenant.test && !testKeyAllowed(request.routeOptions.url ?? "")) throw testKeyRefused();
     const sessionId = (request.params as { session_id?: unknown } | undefined)?.session_id;
     if (typeof sessionId !== "string" || !isUuid(sessionId)) return;
-    const row = await services.db
-      .selectFrom("sessions")
-      .select("test")
-      .where("tenant_id", "=", tenant.tenantId)
-      .where("id", "=", sessionId)
-      .executeTakeFirst();
-    if (row && row.test !== tenant.test) throw sessionNotFound();
+    const key = `${tenant.tenantId}/${sessionId}`;
+    let test = modes.get(key);
+    if (test === undefined) {
+      const row = await services.db
+        .selectFrom("sessions")
+        .select("test")
+        .where("tenant_id", "=", tenant.tenantId)
+        .where("id", "=", sessionId)
+        .executeTakeFirst();
+      if (!row) return;
+      test = row.test;
+      if (modes.size >= MODE_CACHE_SIZE) modes.delete(modes.keys().next().value as string);
+      modes.set(key, test);
+    }
+    if (test !== tenant.test) throw sessionNotFound();
   };
 }

@@ -3,25 +3,24 @@
 import { sql } from "kysely";
 import { decodeImageField } from "../../engines/image/decode-image-field.js";
 import { recordAudit } from "../../platform/audit.js";
-import { debit } from "../../platform/credits/ledger.js";
-import { rateFor } from "../../platform/credits/rates.js";
+import { explicitRateQuery, rateOrDefault } from "../../platform/credits/rates.js";
 import { withTransaction } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
 import { newId, sha256Hex } from "../../platform/ids.js";
 import { saveEvidence } from "../../platform/media/evidence.js";
-import { requireFeatures } from "../../platform/tenants/entitlements.js";
+import { assertFeaturesEnabled } from "../../platform/tenants/entitlements.js";
 import type { Services } from "../../services.js";
 import { sessionTokenHash, sessionUrlToken } from "../applicant/session-token.js";
 import { moduleFor } from "../modules/registry.js";
-import { workflowForSession } from "../workflows/workflows.js";
-import { linkIdentity } from "./link-identity.js";
+import { liveWorkflow, workflowForSessionQuery } from "../workflows/workflows.js";
 import {
   type CreateSessionBody,
   type CreateSessionResponse,
   pickPrefill,
   SUPPORTED_LOCALES,
 } from "./session-input.js";
-import { logSessionEvent } from "./session-log.js";
+import { debitSessions, insertSessionRows, type SessionWrite, type WrittenSession } from "./session-rows.js";
+import { writeSessionBatched } from "./session-write-batch.js";
 
 export interface CreateSessionOptions {
   idempotencyKey?: string;
@@ -52,18 +51,73 @@ export async function createSession(
   // A test key's Idempotency-Key never answers with a live session's response, nor the reverse.
   const idempotencyScope = options.test ? "session_create_test" : "session_create";
   const charge = (options.charge ?? true) && !options.test;
-  // The rate is read beside the workflow (two connections on a server), not inside the transaction.
-  const [workflow, rate] = await Promise.all([
-    workflowForSession(services.db, tenantId, body.workflow_id),
-    charge ? rateFor(services.db, tenantId, "SESSION_CREATE") : null,
-  ]);
+  // One read: the workflow, the SESSION_CREATE rate set in the database and the tenant's features, as
+  // workflowForSession, explicitRateFor and enabledFeatures answer them (not inside the transaction).
+  const row = liveWorkflow(
+    await workflowForSessionQuery(services.db, tenantId, body.workflow_id)
+      .select([
+        sql<string | null>`(${explicitRateQuery(services.db, tenantId, "SESSION_CREATE")})`.as(
+          "explicit_rate",
+        ),
+        sql<
+          string[]
+        >`array(${services.db.selectFrom("tenant_features").select("feature").where("tenant_id", "=", tenantId)})`.as(
+          "features",
+        ),
+      ])
+      .executeTakeFirst(),
+  );
+  const { explicit_rate: explicitRate, features: enabled, ...workflow } = row;
+  const rate = charge ? rateOrDefault(explicitRate, "SESSION_CREATE") : null;
   // Every module the workflow runs must be enabled for the tenant (403 lists each disabled key).
   const needed = workflow.nodes
     .filter((node) => node.enabled)
     .flatMap((node) => moduleFor(node.feature)?.entitlements(node) ?? [node.feature]);
-  await requireFeatures(services.db, tenantId, [...new Set(needed)]);
+  assertFeaturesEnabled(enabled, [...new Set(needed)]);
   // Reference images are decoded before the transaction: bad input is a 400 and nothing is written.
   const references = await decodeReferences(body.reference);
+
+  const test = options.test ?? false;
+  // The id is chosen here because the URL token is derived from it (applicant/session-token.ts).
+  const sessionId = newId();
+  const token = sessionUrlToken(services.config, sessionId);
+  const write: SessionWrite = {
+    id: sessionId,
+    tenantId,
+    workflow,
+    tokenHash: sessionTokenHash(token),
+    vendorData: body.vendor_data ?? null,
+    reference: body.reference,
+    applicationId: options.applicationId ?? null,
+    callbackUrl: body.callback_url ?? null,
+    contactEmail: body.contact_email ?? null,
+    contactPhone: body.contact_phone ?? null,
+    locale: (SUPPORTED_LOCALES as readonly string[]).includes(body.locale ?? "") ? body.locale! : "en",
+    metadata: body.metadata ?? {},
+    prefill: pickPrefill(body.prefill),
+    idempotencyKey: key ?? null,
+    test,
+    rate,
+    expiresInHours: body.expires_in_hours ?? 48,
+    actor: options.actor?.actor ?? "api",
+  };
+  const respond = (session: WrittenSession): CreateSessionResponse => ({
+    id: session.id,
+    session_kind: session.session_kind,
+    status: session.status,
+    url: `${services.config.flowUrl}/verify/${token}`,
+    vendor_data: session.vendor_data,
+    decision: session.decision,
+    expires_at: session.expires_at.toISOString(),
+    created_at: session.created_at.toISOString(),
+    // design: Sandbox — only a test session is marked; a live response keeps exactly the spec's fields.
+    ...(test ? { test: true } : {}),
+  });
+  // The common create (no Idempotency-Key, no reference images, no operator) shares a transaction with
+  // the tenant's concurrent creates (session-write-batch.ts); the rest write their extra rows around it.
+  if (key === undefined && !body.reference && !options.actor) {
+    return respond(await writeSessionBatched(services.db, write));
+  }
 
   return withTransaction(services.db, async (tx) => {
     if (key !== undefined) {
@@ -95,53 +149,8 @@ export async function createSession(
       }
     }
 
-    const test = options.test ?? false;
-    const individualId = test ? null : await linkIdentity(tx, tenantId, body.vendor_data, body.reference);
-    // The id is chosen here because the URL token is derived from it (applicant/session-token.ts).
-    const sessionId = newId();
-    const token = sessionUrlToken(services.config, sessionId);
-    const hours = body.expires_in_hours ?? 48;
-    const locale = (SUPPORTED_LOCALES as readonly string[]).includes(body.locale ?? "") ? body.locale! : "en";
-    const session = await tx
-      .insertInto("sessions")
-      .values({
-        id: sessionId,
-        tenant_id: tenantId,
-        workflow_id: workflow.id,
-        workflow_snapshot: JSON.stringify({ id: workflow.id, name: workflow.name, nodes: workflow.nodes }),
-        individual_id: individualId,
-        application_id: options.applicationId ?? null,
-        token_hash: sessionTokenHash(token),
-        vendor_data: body.vendor_data ?? null,
-        callback_url: body.callback_url ?? null,
-        contact_email: body.contact_email ?? null,
-        contact_phone: body.contact_phone ?? null,
-        locale,
-        metadata: JSON.stringify(body.metadata ?? {}),
-        prefill: JSON.stringify(pickPrefill(body.prefill)),
-        idempotency_key: key ?? null,
-        test,
-        ...(rate !== null ? { credits_charged: rate } : {}),
-        expires_at: sql<Date>`now() + ${`${hours} hours`}::interval`,
-      })
-      .returning(["id", "session_kind", "status", "decision", "vendor_data", "expires_at", "created_at"])
-      .executeTakeFirstOrThrow();
-
-    const nodes = workflow.nodes.filter((node) => node.enabled);
-    if (nodes.length > 0) {
-      await tx
-        .insertInto("session_nodes")
-        .values(
-          nodes.map((node, position) => ({
-            session_id: session.id,
-            tenant_id: tenantId,
-            node_id: node.id,
-            feature: node.feature,
-            position,
-          })),
-        )
-        .execute();
-    }
+    const [session] = await insertSessionRows(tx, tenantId, [write], { debit: false });
+    const individualId = session!.individualId;
 
     if (body.reference) {
       // The reference images are kept as evidence; the session stores their paths, never the bytes.
@@ -152,7 +161,7 @@ export async function createSession(
       for (const [name, image] of Object.entries(references)) {
         const saved = await saveEvidence(tx, services.media, {
           tenantId,
-          sessionId: session.id,
+          sessionId,
           individualId,
           kind: `reference_${name}`,
           bytes: image.bytes,
@@ -163,43 +172,26 @@ export async function createSession(
       await tx
         .updateTable("sessions")
         .set({ reference: JSON.stringify(reference) })
-        .where("id", "=", session.id)
+        .where("id", "=", sessionId)
         .execute();
     }
 
-    const actor = options.actor?.actor ?? "api";
-    await logSessionEvent(tx, { tenantId, sessionId: session.id, type: "session.created", actor });
     if (options.actor) {
-      await recordAudit(tx, { tenantId, actor, action: options.actor.auditAction, target: session.id });
-    }
-    if (rate !== null) {
-      // Last: the debit locks the tenant's row until commit, and every session of the tenant waits on it.
-      await debit(tx, {
+      await recordAudit(tx, {
         tenantId,
-        feature: "SESSION_CREATE",
-        reason: "session_create",
-        sessionId: session.id,
-        workflowId: workflow.id,
-        amount: rate,
+        actor: options.actor.actor,
+        action: options.actor.auditAction,
+        target: sessionId,
       });
     }
+    // Last: the debit locks the tenant's row until commit, and every session of the tenant waits on it.
+    await debitSessions(tx, tenantId, [write]);
 
-    const response: CreateSessionResponse = {
-      id: session.id,
-      session_kind: session.session_kind,
-      status: session.status,
-      url: `${services.config.flowUrl}/verify/${token}`,
-      vendor_data: session.vendor_data,
-      decision: session.decision,
-      expires_at: session.expires_at.toISOString(),
-      created_at: session.created_at.toISOString(),
-      // design: Sandbox — only a test session is marked; a live response keeps exactly the spec's fields.
-      ...(test ? { test: true } : {}),
-    };
+    const response = respond(session!);
     if (key !== undefined) {
       await tx
         .updateTable("idempotency_keys")
-        .set({ response: JSON.stringify({ ...response, url: "" }), resource_id: session.id })
+        .set({ response: JSON.stringify({ ...response, url: "" }), resource_id: sessionId })
         .where("tenant_id", "=", tenantId)
         .where("scope", "=", idempotencyScope)
         .where("key", "=", key)

@@ -90,17 +90,22 @@ export async function workflowForSession(
   tenantId: string,
   workflowId?: string,
 ): Promise<StoredWorkflow> {
-  let query = db
+  return liveWorkflow(await workflowForSessionQuery(db, tenantId, workflowId).executeTakeFirst());
+}
+
+/** workflowForSession's read, for a caller that adds columns to the same round trip; check with liveWorkflow. */
+export function workflowForSessionQuery(db: Queryable, tenantId: string, workflowId?: string) {
+  const query = db
     .selectFrom("workflows")
     .select(["id", "name", "status", "is_default", "nodes", "branding"])
     .where("tenant_id", "=", tenantId);
-  if (workflowId !== undefined) {
-    if (!isUuid(workflowId)) throw workflowNotFound();
-    query = query.where("id", "=", workflowId);
-  } else {
-    query = query.where("is_default", "=", true);
-  }
-  const workflow = await query.executeTakeFirst();
+  if (workflowId === undefined) return query.where("is_default", "=", true);
+  if (!isUuid(workflowId)) throw workflowNotFound();
+  return query.where("id", "=", workflowId);
+}
+
+/** The row of workflowForSessionQuery, or 404 when there is none or it is not live. */
+export function liveWorkflow<T extends { status: string }>(workflow: T | undefined): T {
   if (workflow?.status !== "live") throw workflowNotFound();
   return workflow;
 }

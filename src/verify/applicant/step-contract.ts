@@ -171,7 +171,7 @@ export type VideoCallConfig = {
   expected_wait_seconds: number;
   /** RTCIceServer entries (VIDEO_ICE_SERVERS); empty means host candidates only. */
   ice_servers: { urls: string | string[]; username?: string; credential?: string }[];
-  /** The signalling WebSocket, relative to the applicant API base (`/flow-api/<token>/`). */
+  /** The signalling WebSocket's path on the page's own origin (`/flow-api/<token>/video/socket`). */
   socket_path: string;
 };
 

@@ -9,6 +9,7 @@
 // decision_v3.video_calls lists the calls themselves (verify/video/serialize-video-calls.ts).
 import { z } from "zod";
 import { AppError } from "../../platform/errors.js";
+import { sessionUrlToken } from "../applicant/session-token.js";
 import type { StepConfigs } from "../applicant/step-contract.js";
 import { abandonCall, findOpenCall, joinQueue } from "../video/video-calls.js";
 import { expectedWaitSeconds, queuePosition } from "../video/video-queue.js";
@@ -54,7 +55,7 @@ export const videoCallModule: WorkflowModule = {
         position,
         expected_wait_seconds: await expectedWaitSeconds(context.db, position),
         ice_servers: context.services.config.video.iceServers,
-        socket_path: "video/socket",
+        socket_path: `/flow-api/${sessionUrlToken(context.services.config, context.session.id)}/video/socket`,
       };
     },
     async respond(context, body) {

@@ -86,7 +86,7 @@ describe("video calls", () => {
       `/flow-api/${token}/video/socket`,
       {},
       {
-        onInit: (ws) => ws.on("message", (data) => received.push(JSON.parse(String(data)))),
+        onInit: (ws) => ws.on("message", (data: Buffer) => received.push(JSON.parse(String(data)))),
       },
     );
     return { socket, received };
@@ -96,7 +96,7 @@ describe("video calls", () => {
     const socket = await t.app.injectWS(
       `/console/api/tenants/${tenant.tenant_id}/video-calls/${callId}/socket`,
       { headers: { ...who.headers, origin, host: "localhost:80" } },
-      { onInit: (ws) => ws.on("message", (data) => received.push(JSON.parse(String(data)))) },
+      { onInit: (ws) => ws.on("message", (data: Buffer) => received.push(JSON.parse(String(data)))) },
     );
     return { socket, received };
   }

@@ -52,7 +52,8 @@ describe("video call", () => {
     await server?.close();
   });
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
   async function agentPage(device: "desktop" | "phone"): Promise<Page> {
     const context = device === "desktop" ? await newDesktop(browser) : await newPhone(browser);

@@ -201,7 +201,7 @@ export function VideoCallPage({ tenantId, callId }: { tenantId: string; callId: 
           </div>
           <h2>Verdict</h2>
           <div class="video-row">
-            <label>
+            <label class="check">
               <input
                 type="radio"
                 name="verdict"
@@ -210,7 +210,7 @@ export function VideoCallPage({ tenantId, callId }: { tenantId: string; callId: 
               />{" "}
               Pass
             </label>
-            <label>
+            <label class="check">
               <input
                 type="radio"
                 name="verdict"

@@ -11,6 +11,7 @@ import { type ServerSocket, servePeerSocket } from "../../verify/video/peer-sock
 import type { SignallingHub } from "../../verify/video/signalling-hub.js";
 import { findCall } from "../../verify/video/video-calls.js";
 import { operatorOf } from "../console-auth.js";
+import { CONSOLE_TAGS } from "../console-schemas.js";
 import { callParams } from "./call-schemas.js";
 
 function sameOrigin(request: FastifyRequest): boolean {
@@ -32,7 +33,18 @@ export function registerConsoleVideoSocketRoute(app: App, services: Services, hu
     {
       websocket: true,
       config: { consoleRole: "reviewer" },
-      schema: { hide: true, params: callParams },
+      // OpenAPI cannot describe a WebSocket: hidden from the document, documented here and in the README.
+      schema: {
+        hide: true,
+        summary: "The agent's signalling WebSocket for a call it took",
+        description:
+          "Upgrade to a WebSocket with the console session cookie from the console's own origin. JSON " +
+          "messages: from the server {type: status, status, applicant_present?}, {type: peer, role, present}, " +
+          "{type: signal, data}; from the page {type: signal, data: {sdp | candidate}} (relayed to the " +
+          "applicant of this call only).",
+        tags: CONSOLE_TAGS,
+        params: callParams,
+      },
       preHandler: async (request) => {
         const { tenant_id: tenantId, call_id: callId } = request.params as {
           tenant_id: string;

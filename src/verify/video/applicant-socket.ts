@@ -9,9 +9,13 @@ import { AppError } from "../../platform/errors.js";
 import type { App } from "../../platform/http/app.js";
 import type { Services } from "../../services.js";
 import { sessionForCapture } from "../applicant/applicant-session.js";
+import { errorResponses } from "../applicant/error-responses.js";
+import { APPLICANT_ERRORS } from "../applicant/step-contract.js";
 import { type ServerSocket, servePeerSocket } from "./peer-socket.js";
 import type { SignallingHub } from "./signalling-hub.js";
 import { answerCall, findOpenCall, touchApplicant } from "./video-calls.js";
+
+const { session_not_found, link_expired, session_closed, route_not_found } = APPLICANT_ERRORS;
 
 type OpenCall = NonNullable<Awaited<ReturnType<typeof findOpenCall>>>;
 
@@ -21,7 +25,20 @@ export function registerApplicantVideoSocket(app: App, services: Services, hub: 
     "/flow-api/:token/video/socket",
     {
       websocket: true,
-      schema: { hide: true, params: z.object({ token: z.string() }) },
+      // OpenAPI cannot describe a WebSocket: hidden from the document, documented here and in the README.
+      schema: {
+        hide: true,
+        summary: "Applicant: the video call's signalling WebSocket",
+        description:
+          'Upgrade to a WebSocket once the VIDEO_CALL step was joined ({action: "join"}); 404 before. ' +
+          "JSON messages. From the server: {type: status, status}, {type: peer, role, present}, " +
+          "{type: signal, data} (the agent's SDP offer or ICE candidate). From the page: {type: ping} every " +
+          "few seconds (an applicant unseen for VIDEO_PRESENCE_TIMEOUT_S is abandoned), {type: answer} to " +
+          "accept a ringing call, {type: signal, data: {sdp | candidate}}.",
+        tags: ["applicant"],
+        params: z.object({ token: z.string() }),
+        response: { ...errorResponses({ session_not_found, link_expired, session_closed, route_not_found }) },
+      },
       preHandler: async (request) => {
         const { token } = request.params as { token: string };
         const session = await sessionForCapture(services, token);

@@ -46,7 +46,12 @@ export function registerConsoleEndVideoCallRoute(app: App, services: Services, h
           endCall(
             tx,
             { tenantId, callId },
-            { verdict: request.body.verdict, reason: request.body.reason, notes: request.body.notes },
+            {
+              operatorId: operator.operatorId,
+              verdict: request.body.verdict,
+              reason: request.body.reason,
+              notes: request.body.notes,
+            },
             services.hooks.sessionStatusChanged,
           ),
       );

@@ -12,6 +12,7 @@ import {
   MAX_CHUNKS,
   saveRecordingChunk,
 } from "../../verify/video/call-evidence.js";
+import { operatorOf } from "../console-auth.js";
 import { CONSOLE_TAGS, okSchema } from "../console-schemas.js";
 import { callParams } from "./call-schemas.js";
 
@@ -42,7 +43,7 @@ export function registerConsoleVideoRecordingRoutes(app: App, services: Services
     async (request) => {
       const { tenant_id: tenantId, call_id: callId, index } = request.params;
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      await saveRecordingChunk(services, { tenantId, callId }, index, bytes);
+      await saveRecordingChunk(services, { tenantId, callId }, index, bytes, operatorOf(request).operatorId);
       return { ok: true as const };
     },
   );
@@ -60,7 +61,12 @@ export function registerConsoleVideoRecordingRoutes(app: App, services: Services
     },
     async (request) => {
       const { tenant_id: tenantId, call_id: callId } = request.params;
-      const status = await finishRecording(services, { tenantId, callId }, request.body.chunks);
+      const status = await finishRecording(
+        services,
+        { tenantId, callId },
+        request.body.chunks,
+        operatorOf(request).operatorId,
+      );
       return { recording_status: status as "pending" | "ready" | "failed" | null };
     },
   );

@@ -7,6 +7,7 @@ import type { App } from "../../platform/http/app.js";
 import type { Services } from "../../services.js";
 import { saveScreenshot } from "../../verify/video/call-evidence.js";
 import { SCREENSHOT_LABELS } from "../../verify/video/video-tables.js";
+import { operatorOf } from "../console-auth.js";
 import { CONSOLE_TAGS } from "../console-schemas.js";
 import { callParams } from "./call-schemas.js";
 
@@ -45,7 +46,7 @@ export function registerConsoleVideoScreenshotRoute(app: App, services: Services
       const saved = await saveScreenshot(
         services,
         { tenantId, callId },
-        { label: request.body.label, bytes },
+        { label: request.body.label, bytes, operatorId: operatorOf(request).operatorId },
       );
       return { id: saved.id };
     },

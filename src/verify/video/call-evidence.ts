@@ -7,7 +7,7 @@ import { type Tx, withTransaction } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
 import { saveEvidence } from "../../platform/media/evidence.js";
 import type { Services } from "../../services.js";
-import { type CallScope, findCall } from "./video-calls.js";
+import { assertAgent, type CallScope, findCall } from "./video-calls.js";
 import type { ScreenshotLabel } from "./video-tables.js";
 
 export const MAX_SCREENSHOTS = 30;
@@ -33,13 +33,14 @@ function imageType(bytes: Buffer): "image/jpeg" | "image/png" | null {
 export async function saveScreenshot(
   services: Services,
   scope: CallScope,
-  input: { label: ScreenshotLabel; bytes: Buffer },
+  input: { label: ScreenshotLabel; bytes: Buffer; operatorId: string },
 ): Promise<{ id: string; path: string }> {
   const contentType = imageType(input.bytes);
   if (!contentType) {
     throw new AppError("invalid_image", { detail: "invalid_image", message: "Send a JPEG or PNG image." });
   }
   const call = await callOrThrow(services, scope);
+  assertAgent(call, input.operatorId);
   if (call.status !== "active") {
     throw new AppError("conflict", {
       detail: "call_state_conflict",
@@ -84,6 +85,7 @@ export async function saveRecordingChunk(
   scope: CallScope,
   index: number,
   bytes: Buffer,
+  operatorId: string,
 ): Promise<void> {
   if (!Number.isInteger(index) || index < 0 || index >= MAX_CHUNKS || bytes.length === 0) {
     throw new AppError("invalid_request", {
@@ -92,6 +94,7 @@ export async function saveRecordingChunk(
     });
   }
   const call = await callOrThrow(services, scope);
+  assertAgent(call, operatorId);
   if (call.recording_status !== "pending") {
     throw new AppError("conflict", {
       detail: "recording_closed",
@@ -109,16 +112,22 @@ export async function saveRecordingChunk(
 }
 
 /** The agent's browser stopped recording after `chunks` slices (the call must have ended). */
-export async function finishRecording(services: Services, scope: CallScope, chunks: number) {
+export async function finishRecording(
+  services: Services,
+  scope: CallScope,
+  chunks: number,
+  operatorId: string,
+) {
   await withTransaction(services.db, async (tx) => {
     const call = await tx
       .selectFrom("video_calls")
-      .select(["status", "recording_status"])
+      .select(["status", "recording_status", "operator_id"])
       .where("tenant_id", "=", scope.tenantId)
       .where("id", "=", scope.callId)
       .forUpdate()
       .executeTakeFirst();
     if (!call) throw new AppError("not_found", { detail: "not_found", message: "No such video call." });
+    assertAgent(call, operatorId);
     if (call.recording_status !== "pending" || ["waiting", "ringing", "active"].includes(call.status)) {
       throw new AppError("conflict", {
         detail: "recording_closed",

@@ -55,6 +55,13 @@ async function lockCall(tx: Tx, { tenantId, callId }: CallScope) {
   return row;
 }
 
+/** Only the agent who took a call acts on it (screenshots, recording, verdict). */
+export function assertAgent(call: { operator_id: string | null }, operatorId: string): void {
+  if (call.operator_id !== operatorId) {
+    throw new AppError("forbidden", { detail: "not_your_call", message: "Another agent took this call." });
+  }
+}
+
 /** The session's open call at this node, if any (the applicant's page and socket find theirs this way). */
 export function findOpenCall(db: Queryable, sessionId: string, nodeId?: string) {
   let query = db
@@ -170,11 +177,12 @@ export function answerCall(db: Queryable, scope: CallScope) {
 export function endCall(
   db: Queryable,
   scope: CallScope,
-  input: { verdict: Verdict; reason: VerdictReason; notes?: string | null },
+  input: { operatorId: string; verdict: Verdict; reason: VerdictReason; notes?: string | null },
   listeners: readonly SessionStatusListener[],
 ) {
   return withTransaction(db, async (tx) => {
     const call = await lockCall(tx, scope);
+    assertAgent(call, input.operatorId);
     if (call.status !== "active") throw wrongState(call.status, "ended with a verdict");
     await tx
       .updateTable("video_calls")

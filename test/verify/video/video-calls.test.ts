@@ -306,6 +306,31 @@ describe("video calls", () => {
     assert.equal(wrongTenant.statusCode, 404);
   });
 
+  test("only the agent who took the call screenshots, uploads and ends it", async () => {
+    const { session, callId } = await queued();
+    await consoleCall(agent, "POST", `${callId}/take`);
+    const applicant = await applicantSocket(session.token);
+    applicant.socket.send(JSON.stringify({ type: "answer" }));
+    await until(async () => (await consoleCall(agent, "GET", callId)).json().status === "active");
+    const image = `data:image/jpeg;base64,${face.toString("base64")}`;
+    const refusals = [
+      await consoleCall(rival, "POST", `${callId}/screenshots`, { label: "face", image }),
+      await consoleCall(rival, "POST", `${callId}/end`, { verdict: "pass" }),
+      await t.app.inject({
+        method: "PUT",
+        url: `/console/api/tenants/${tenant.tenant_id}/video-calls/${callId}/recording/chunks/0`,
+        headers: { ...rival.headers, "content-type": "video/webm" },
+        payload: Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
+      }),
+    ];
+    for (const refused of refusals) {
+      assert.equal(refused.statusCode, 403, refused.body);
+      assert.equal(refused.json().detail, "not_your_call");
+    }
+    assert.equal((await consoleCall(agent, "GET", callId)).json().status, "active");
+    applicant.socket.terminate();
+  });
+
   test("signals of one call never reach another call's sockets", async () => {
     const a = await queued();
     const b = await queued();

@@ -5,9 +5,13 @@
 // downloadable through /v3/media. Then an applicant on a phone, in Nepali, reloads mid-call (the call
 // reconnects) and leaves: the call is abandoned. Screenshots go to /tmp/video-shots/.
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
 import { mkdirSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createOperator } from "../src/console/operators.js";
 import { createWorkflow } from "../src/verify/workflows/workflows.js";
@@ -15,6 +19,20 @@ import { faceY4m, launchBrowser, newDesktop, newPhone } from "./support/browser.
 import { type FlowServer, startFlowServer } from "./support/flow-server.js";
 
 const SHOTS = "/tmp/video-shots";
+const run = promisify(execFile);
+
+async function probeDuration(webm: Buffer): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), "video-e2e-"));
+  try {
+    await writeFile(join(dir, "call.webm"), webm);
+    const { stdout } = await run("ffprobe", [
+      ...["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", join(dir, "call.webm")],
+    ]);
+    return Number(stdout.trim());
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 const AGENT = "agent@example.com";
 const PASSWORD = "video e2e password";
 
@@ -156,6 +174,14 @@ describe("video call", () => {
     const webm = Buffer.from(await media.arrayBuffer());
     assert.ok(webm.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])), "a WebM file");
     assert.ok(webm.length > 20_000, `${webm.length} bytes of recorded call`);
+    // Remuxed with ffmpeg, the recording knows its length: about the call's, from active to the verdict.
+    const seconds = await probeDuration(webm);
+    const read2 = await server.readSession<{ decision_v3: { video_calls: { duration_s: number }[] } }>(
+      session.id,
+    );
+    const callSeconds = read2.decision_v3.video_calls[0]!.duration_s;
+    console.log(`recording ${seconds.toFixed(2)} s, ${webm.length} bytes; call duration_s ${callSeconds}`);
+    assert.ok(seconds >= 4 && seconds <= callSeconds + 2, `${seconds} s recorded of a ${callSeconds} s call`);
     const still = await fetch(entry.screenshots[2]!.url, { headers: server.tenant.headers });
     assert.equal(still.status, 200);
     assert.equal(still.headers.get("content-type"), "image/jpeg");

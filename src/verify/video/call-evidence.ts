@@ -7,6 +7,7 @@ import { type Tx, withTransaction } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
 import { saveEvidence } from "../../platform/media/evidence.js";
 import type { Services } from "../../services.js";
+import { remuxRecording } from "./remux-recording.js";
 import { assertAgent, type CallScope, findCall } from "./video-calls.js";
 import type { ScreenshotLabel } from "./video-tables.js";
 
@@ -143,35 +144,40 @@ export async function finishRecording(
   return assembleRecording(services, scope);
 }
 
-/** Joins the chunks once all have arrived; a recording that is not WebM is `failed`. */
+/**
+ * Joins the chunks once all have arrived (read and remuxed outside any lock, then stored under the call's row
+ * lock if the recording is still pending); a recording that is not WebM is `failed`.
+ */
 export async function assembleRecording(services: Services, scope: CallScope): Promise<string | null> {
+  const call = await findCall(services.db, scope);
+  if (call?.recording_status !== "pending" || call.recording_chunks === null) {
+    return call?.recording_status ?? null;
+  }
+  const chunks = await services.db
+    .selectFrom("video_call_chunks")
+    .select(["idx", "path"])
+    .where("call_id", "=", call.id)
+    .where("idx", "<", call.recording_chunks)
+    .orderBy("idx")
+    .execute();
+  if (call.recording_chunks > 0 && chunks.length < call.recording_chunks) return "pending";
+  const parts: Buffer[] = [];
+  for (const chunk of chunks) {
+    const bytes = await services.media.get(chunk.path);
+    if (!bytes) return "pending";
+    parts.push(bytes);
+  }
+  const joined = Buffer.concat(parts);
+  const webm = joined.subarray(0, 4).equals(WEBM_MAGIC) ? await remuxRecording(joined) : null;
   return withTransaction(services.db, async (tx) => {
-    const call = await tx
+    const still = await tx
       .selectFrom("video_calls")
-      .selectAll()
-      .where("tenant_id", "=", scope.tenantId)
-      .where("id", "=", scope.callId)
+      .select("recording_status")
+      .where("id", "=", call.id)
       .forUpdate()
       .executeTakeFirst();
-    if (call?.recording_status !== "pending" || call.recording_chunks === null) {
-      return call?.recording_status ?? null;
-    }
-    const chunks = await tx
-      .selectFrom("video_call_chunks")
-      .select(["idx", "path"])
-      .where("call_id", "=", call.id)
-      .where("idx", "<", call.recording_chunks)
-      .orderBy("idx")
-      .execute();
-    if (call.recording_chunks > 0 && chunks.length < call.recording_chunks) return "pending";
-    const parts: Buffer[] = [];
-    for (const chunk of chunks) {
-      const bytes = await services.media.get(chunk.path);
-      if (!bytes) return "pending";
-      parts.push(bytes);
-    }
-    const webm = Buffer.concat(parts);
-    if (webm.length === 0 || !webm.subarray(0, 4).equals(WEBM_MAGIC)) {
+    if (still?.recording_status !== "pending") return still?.recording_status ?? null;
+    if (!webm) {
       await closeRecording(tx, services, call.id, { recording_status: "failed" });
       return "failed";
     }

@@ -2,8 +2,13 @@
 // database: queue, take, answer, screenshots, a recording uploaded out of order and joined, the verdict and
 // what decision_v3.video_calls shows; leaving, the presence sweep and an incomplete recording.
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { promisify } from "node:util";
 import { sql } from "kysely";
 import { failStaleRecordings } from "../../../src/verify/video/call-evidence.js";
 import { abandonLostCalls } from "../../../src/verify/video/video-sweep-job.js";
@@ -12,6 +17,23 @@ import { operator, type TestOperator } from "../../console/console-support.js";
 import { clipFromStills } from "../../specimens/liveness/captures.js";
 import { createTestApp, type TestApp, type TestTenant } from "../../support/test-app.js";
 import { createSessionOver } from "../session-fixtures.js";
+
+const run = promisify(execFile);
+
+/** Frames ffprobe decodes from a WebM (a slice out of order or missing breaks the count). */
+async function probeFrames(webm: Buffer): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), "video-probe-"));
+  try {
+    await writeFile(join(dir, "v.webm"), webm);
+    const { stdout } = await run("ffprobe", [
+      ...["-v", "error", "-count_frames", "-select_streams", "v:0"],
+      ...["-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", join(dir, "v.webm")],
+    ]);
+    return Number(stdout.trim());
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 const FACES = new URL("../../../../shared/data/faces/deepface/", import.meta.url).pathname;
 const ENTRY_KEYS = [
@@ -201,7 +223,9 @@ describe("video calls", () => {
     const media = await t.app.inject({ url: path, headers: tenant.headers });
     assert.equal(media.statusCode, 200);
     assert.equal(media.headers["content-type"], "video/webm");
-    assert.ok(media.rawPayload.equals(clip), "the slices joined in index order");
+    // Joined in index order and remuxed (-c copy) so it carries its duration: the same clip as uploaded.
+    assert.ok(media.rawPayload.subarray(0, 4).equals(clip.subarray(0, 4)), "a WebM file");
+    assert.equal(await probeFrames(media.rawPayload), await probeFrames(clip));
     assert.equal((await t.app.inject({ url: path, headers: other.headers })).statusCode, 404);
     const still = await t.app.inject({
       url: new URL(entry.screenshots[2].url).pathname,

@@ -11,6 +11,7 @@ import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
 import { sql } from "kysely";
 import { failStaleRecordings } from "../../../src/verify/video/call-evidence.js";
+import { meanCallSeconds } from "../../../src/verify/video/video-queue.js";
 import { abandonLostCalls } from "../../../src/verify/video/video-sweep-job.js";
 import { createWorkflow } from "../../../src/verify/workflows/workflows.js";
 import { operator, type TestOperator } from "../../console/console-support.js";
@@ -352,6 +353,45 @@ describe("video calls", () => {
       assert.equal(refused.json().detail, "not_your_call");
     }
     assert.equal((await consoleCall(agent, "GET", callId)).json().status, "active");
+    applicant.socket.terminate();
+  });
+
+  test("the place in the queue counts earlier waiting calls; the wait follows recent calls' length", async () => {
+    const first = await queued();
+    const second = await queued();
+    assert.equal(second.config.position, first.config.position + 1);
+    const mean = await meanCallSeconds(t.services.db);
+    assert.equal(second.config.expected_wait_seconds, Math.round(second.config.position * mean));
+    await consoleCall(agent, "POST", `${first.callId}/take`);
+    const moved = (await state(second.session.token)).current_step.config;
+    assert.equal(moved.position, second.config.position - 1, "a taken call leaves the queue");
+  });
+
+  test("a recording whose slices are not WebM is failed", async () => {
+    const { session, callId } = await queued();
+    await consoleCall(agent, "POST", `${callId}/take`);
+    const applicant = await applicantSocket(session.token);
+    applicant.socket.send(JSON.stringify({ type: "answer" }));
+    await until(async () => (await consoleCall(agent, "GET", callId)).json().status === "active");
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/console/api/tenants/${tenant.tenant_id}/video-calls/${callId}/recording/chunks/0`,
+      headers: { ...agent.headers, "content-type": "video/webm" },
+      payload: face,
+    });
+    assert.equal(put.statusCode, 200, put.body);
+    await consoleCall(agent, "POST", `${callId}/end`, { verdict: "pass" });
+    const finished = await consoleCall(agent, "POST", `${callId}/recording/finish`, { chunks: 1 });
+    assert.equal(finished.json().recording_status, "failed");
+    const [entry] = (await read(session.id)).decision_v3.video_calls;
+    assert.equal(entry.recording_status, "failed");
+    assert.equal(entry.recording_url, null);
+    const left = await t.services.db
+      .selectFrom("video_call_chunks")
+      .select("idx")
+      .where("call_id", "=", callId)
+      .execute();
+    assert.deepEqual(left, [], "slices are deleted");
     applicant.socket.terminate();
   });
 

@@ -1,5 +1,6 @@
 // POST /console/api/tenants/:tenant_id/video-calls/:call_id/take: the agent takes a waiting call; it rings on
 // the applicant's page (409 call_state_conflict when another agent took it first). Audited.
+import { AppError } from "../../platform/errors.js";
 import type { App } from "../../platform/http/app.js";
 import type { Services } from "../../services.js";
 import type { SignallingHub } from "../../verify/video/signalling-hub.js";
@@ -24,17 +25,23 @@ export function registerConsoleTakeVideoCallRoute(app: App, services: Services, 
     async (request) => {
       const { tenant_id: tenantId, call_id: callId } = request.params;
       const operator = operatorOf(request);
-      await auditedChange<{ session_id: string }>(
+      const call = await auditedChange<{ session_id: string; status: string }>(
         services,
         operator,
-        (call: { session_id: string }) => ({
+        (taken) => ({
           tenantId,
           action: "video_call.take",
-          target: call.session_id,
-          data: { call_id: callId },
+          target: taken.session_id,
+          data: { call_id: callId, status: taken.status },
         }),
         (tx) => takeCall(tx, { tenantId, callId }, operator.operatorId),
       );
+      if (call.status === "abandoned") {
+        throw new AppError("conflict", {
+          detail: "session_closed",
+          message: "The session closed while the applicant waited; the call was abandoned.",
+        });
+      }
       hub.send(callId, "applicant", { type: "status", status: "ringing" });
       return { ok: true as const };
     },

@@ -22,7 +22,7 @@ export const VERDICT_REASONS = [
   "technical_problem",
 ] as const;
 export type VerdictReason = (typeof VERDICT_REASONS)[number];
-export type AbandonReason = "applicant_left" | "applicant_lost";
+export type AbandonReason = "applicant_left" | "applicant_lost" | "session_closed";
 
 export interface CallScope {
   tenantId: string;
@@ -139,6 +139,21 @@ export function takeCall(db: Queryable, scope: CallScope, operatorId: string) {
   return withTransaction(db, async (tx) => {
     const call = await lockCall(tx, scope);
     if (call.status !== "waiting") throw wrongState(call.status, "taken");
+    const session = await tx
+      .selectFrom("sessions")
+      .select(["status", "deleted_at"])
+      .where("id", "=", call.session_id)
+      .executeTakeFirstOrThrow();
+    if (session.status !== "awaiting_user" || session.deleted_at !== null) {
+      // The link lapsed, an operator closed the session or it was deleted while the applicant waited.
+      await tx
+        .updateTable("video_calls")
+        .set({ status: "abandoned", verdict_reason: "session_closed", ended_at: sql`now()` })
+        .where("id", "=", call.id)
+        .execute();
+      await logCall(tx, call, "abandoned");
+      return { ...call, status: "abandoned" as const };
+    }
     await tx
       .updateTable("video_calls")
       .set({ status: "ringing", operator_id: operatorId, ringing_at: sql`now()` })

@@ -60,6 +60,7 @@ export function listOpenCalls(db: Queryable) {
       "video_calls.operator_id",
     ])
     .where("video_calls.status", "in", ["waiting", "ringing", "active"])
+    .where("sessions.deleted_at", "is", null)
     .orderBy("video_calls.created_at")
     .limit(200)
     .execute();

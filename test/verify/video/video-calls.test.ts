@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
 import { sql } from "kysely";
+import { expireLapsedSessions } from "../../../src/verify/sessions/session-jobs.js";
 import { failStaleRecordings } from "../../../src/verify/video/call-evidence.js";
 import { meanCallSeconds } from "../../../src/verify/video/video-queue.js";
 import { abandonLostCalls } from "../../../src/verify/video/video-sweep-job.js";
@@ -365,6 +366,23 @@ describe("video calls", () => {
     await consoleCall(agent, "POST", `${first.callId}/take`);
     const moved = (await state(second.session.token)).current_step.config;
     assert.equal(moved.position, second.config.position - 1, "a taken call leaves the queue");
+  });
+
+  test("a call whose session lapsed while waiting cannot be taken: it is abandoned", async () => {
+    const { session, callId } = await queued();
+    await t.services.db
+      .updateTable("sessions")
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where("id", "=", session.id)
+      .execute();
+    await expireLapsedSessions(t.services);
+    const taken = await consoleCall(agent, "POST", `${callId}/take`);
+    assert.equal(taken.statusCode, 409, taken.body);
+    assert.equal(taken.json().detail, "session_closed");
+    const read1 = await read(session.id);
+    assert.equal(read1.status, "abandoned");
+    assert.equal(read1.decision_v3.video_calls[0].status, "abandoned");
+    assert.equal(read1.decision_v3.video_calls[0].verdict_reason, "session_closed");
   });
 
   test("a recording whose slices are not WebM is failed", async () => {

@@ -8,19 +8,13 @@ export const DEFAULT_CALL_SECONDS = 180;
 const RECENT_CALLS = 20;
 
 /** 1-based place in the queue of a waiting call (0 once it is no longer waiting). */
-export async function queuePosition(db: Queryable, call: { id: string; created_at: Date }): Promise<number> {
-  const row = await db
-    .selectFrom("video_calls")
-    .select((eb) => eb.fn.countAll<string>().as("ahead"))
-    .where("status", "=", "waiting")
-    .where((eb) =>
-      eb.or([
-        eb("created_at", "<", call.created_at),
-        eb.and([eb("created_at", "=", call.created_at), eb("id", "<=", call.id)]),
-      ]),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.ahead);
+export async function queuePosition(db: Queryable, call: { id: string }): Promise<number> {
+  // Compared in the database: timestamptz keeps microseconds, a JavaScript Date only milliseconds.
+  const result = await sql<{ ahead: string }>`
+    SELECT count(*) AS ahead FROM video_calls w, video_calls me
+    WHERE me.id = ${call.id} AND me.status = 'waiting' AND w.status = 'waiting'
+      AND (w.created_at, w.id) <= (me.created_at, me.id)`.execute(db);
+  return Number(result.rows[0]?.ahead ?? 0);
 }
 
 /** Mean length in seconds of the most recent completed calls. */

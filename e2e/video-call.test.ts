@@ -3,7 +3,7 @@
 // takes the call from the console, they see each other over WebRTC (host candidates), the agent takes three
 // labelled screenshots and passes the applicant; the recording made in the agent's browser is joined and
 // downloadable through /v3/media. Then an applicant on a phone, in Nepali, reloads mid-call (the call
-// reconnects) and leaves: the call is abandoned. Screenshots go to /tmp/video-shots/.
+// reconnects), loses both signalling sockets (both pages reconnect) and leaves: the call is abandoned. Screenshots go to /tmp/video-shots/.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { mkdirSync } from "node:fs";
@@ -210,6 +210,16 @@ describe("video call", () => {
     // A lost page comes back to the same call: its socket reconnects and the agent offers again.
     await applicant.reload();
     await applicant.getByRole("heading", { name: "तपाईं एजेन्टसँग कुरा गर्दै हुनुहुन्छ" }).waitFor();
+    await playing(applicant, 'video[aria-label="एजेन्टको भिडियो"]');
+    await playing(agent, 'video[data-video="applicant"]');
+
+    // The network drops both signalling sockets: both pages reconnect on their own and the call goes on.
+    const sockets = server.app.websocketServer.clients;
+    assert.equal(sockets.size, 2);
+    for (const socket of sockets) socket.terminate();
+    for (let i = 0; i < 100 && server.app.websocketServer.clients.size < 2; i++)
+      await applicant.waitForTimeout(100);
+    assert.equal(server.app.websocketServer.clients.size, 2, "both sides reconnected");
     await playing(applicant, 'video[aria-label="एजेन्टको भिडियो"]');
     await playing(agent, 'video[data-video="applicant"]');
 

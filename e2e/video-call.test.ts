@@ -209,6 +209,7 @@ describe("video call", () => {
 
     // A lost page comes back to the same call: its socket reconnects and the agent offers again.
     await applicant.reload();
+    await applicant.getByRole("button", { name: "सुरु गर्नुहोस्" }).click();
     await applicant.getByRole("heading", { name: "तपाईं एजेन्टसँग कुरा गर्दै हुनुहुन्छ" }).waitFor();
     await playing(applicant, 'video[aria-label="एजेन्टको भिडियो"]');
     await playing(agent, 'video[data-video="applicant"]');

@@ -81,10 +81,6 @@ export function VerifyFlow({ token }: { token: string }) {
       );
   }, [api]);
   useEffect(reload, [reload]);
-  // awaiting_user: the applicant is back mid-step (a code sent, a video call under way): no intro again.
-  useEffect(() => {
-    if (state?.status === "awaiting_user") setStarted(true);
-  }, [state?.status]);
 
   const branding = state?.branding ?? {};
   useEffect(() => applyBranding(branding), [branding]);

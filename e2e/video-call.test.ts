@@ -151,6 +151,12 @@ describe("video call", () => {
     await agent.locator('[data-recording="ready"]').waitFor({ timeout: 60_000 });
     await agent.getByRole("link", { name: "Download recording (WebM)" }).waitFor();
     await shot(agent, "console-desktop-call-ended");
+    // The session page lists the call with its screenshots and the recording.
+    await agent.getByRole("link", { name: session.id }).click();
+    await agent.getByRole("heading", { name: "Video calls" }).waitFor();
+    await agent.locator("#video-calls-title ~ div img").nth(2).waitFor();
+    await agent.getByRole("link", { name: "download" }).waitFor();
+    await shot(agent, "console-desktop-session-video-calls");
 
     await applicant.getByRole("heading", { name: "Ready to submit" }).waitFor({ timeout: 30_000 });
     await applicant.getByRole("button", { name: "Submit verification" }).click();

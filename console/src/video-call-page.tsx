@@ -248,8 +248,8 @@ export function VideoCallPage({ tenantId, callId }: { tenantId: string; callId: 
       {call.screenshots.length > 0 && (
         <div class="video-row">
           {call.screenshots.map((shot) => (
-            <figure key={shot.url}>
-              <img src={shot.url} alt={label(shot.label)} width={160} />
+            <figure key={shot.url} style={{ margin: 0, width: "200px" }}>
+              <img src={shot.url} alt={label(shot.label)} style={{ width: "200px", height: "auto" }} />
               <figcaption>
                 {label(shot.label)} · {dateTime(shot.captured_at)}
               </figcaption>

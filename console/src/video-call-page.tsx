@@ -8,6 +8,7 @@ import { dateTime, label } from "./format.js";
 import { onLinkClick, sessionPath } from "./router.js";
 import { type CallStatus, startAgentCall } from "./video/agent-call.js";
 import { CallRecorder } from "./video/call-recorder.js";
+import "./video-calls.css";
 
 interface CallView {
   id: string;

@@ -96,7 +96,23 @@ const envSchema = z.object({
   AML_SYNC_DAILY: z.enum(["on", "off", ""]).optional(),
   // FtM/OpenSanctions export the operator may sync (`kyc aml sync ftm`); its licence is the operator's affair.
   AML_FTM_URL: optionalUrl(),
+  // Issue 17: STUN/TURN servers for video calls, a JSON array of RTCIceServer objects (default none: host
+  // candidates only, enough on one network and in tests).
+  VIDEO_ICE_SERVERS: z.string().default("[]"),
+  // Seconds without a sign of the applicant (their signalling socket) before an open call is abandoned.
+  VIDEO_PRESENCE_TIMEOUT_S: z.coerce.number().int().min(5).max(3600).default(45),
+  // Seconds after a call ends within which the agent's browser must finish uploading the recording.
+  VIDEO_RECORDING_TIMEOUT_S: z.coerce.number().int().min(10).max(86_400).default(300),
 });
+
+const iceServerSchema = z.array(
+  z.strictObject({
+    urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+    username: z.string().optional(),
+    credential: z.string().optional(),
+  }),
+);
+export type IceServer = z.infer<typeof iceServerSchema>[number];
 
 function optionalUrl() {
   return z
@@ -157,6 +173,8 @@ export interface Config {
   smsWebhookUrl?: string;
   smsWebhookSecret?: string;
   twilio?: { baseUrl: string; accountSid: string; authToken: string; from: string };
+  /** Video calls (issue 17): ICE servers handed to both browsers, and the sweeps' limits in seconds. */
+  video: { iceServers: IceServer[]; presenceTimeoutS: number; recordingTimeoutS: number };
   /** Hours after which a stored list raises `aml_lists_stale` in results. */
   amlMaxListAgeHours: number;
   /** Whether the shipped snapshot is loaded when no list is stored (AML_SNAPSHOT; off by default under test). */
@@ -259,7 +277,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     amlReloadCheckMs: e.AML_RELOAD_CHECK_MS,
     amlSyncDaily: e.AML_SYNC_DAILY ? e.AML_SYNC_DAILY === "on" : e.NODE_ENV !== "test",
     amlFtmUrl: e.AML_FTM_URL,
+    video: {
+      iceServers: parseIceServers(e.VIDEO_ICE_SERVERS),
+      presenceTimeoutS: e.VIDEO_PRESENCE_TIMEOUT_S,
+      recordingTimeoutS: e.VIDEO_RECORDING_TIMEOUT_S,
+    },
   };
+}
+
+function parseIceServers(text: string): IceServer[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ConfigError("Invalid configuration:\n  VIDEO_ICE_SERVERS: not JSON");
+  }
+  const result = iceServerSchema.safeParse(parsed);
+  if (!result.success) {
+    throw new ConfigError(
+      "Invalid configuration:\n  VIDEO_ICE_SERVERS: a JSON array of {urls, username?, credential?}",
+    );
+  }
+  return result.data;
 }
 
 function trimSlash(url: string): string {

@@ -26,6 +26,19 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
+/** PUTs raw bytes (a recording slice) with the CSRF header; throws ApiError like `api`. */
+export async function apiPutBytes(path: string, body: Blob, contentType: string): Promise<void> {
+  const headers: Record<string, string> = { "content-type": contentType };
+  if (csrfToken) headers["x-csrf-token"] = csrfToken;
+  const response = await fetch(`/console/api${path}`, {
+    method: "PUT",
+    headers,
+    body,
+    credentials: "same-origin",
+  });
+  if (!response.ok) throw new ApiError(response.status, String(response.status), null);
+}
+
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   return (await request<T>(method, path, body)).json;
 }

@@ -15,6 +15,8 @@ import { onLinkClick, type Route, useRoute } from "./router.js";
 import { SessionPage } from "./session-page.js";
 import { SignInPage } from "./sign-in-page.js";
 import { TenantsPage } from "./tenants-page.js";
+import { VideoCallPage } from "./video-call-page.js";
+import { VideoQueuePage } from "./video-queue-page.js";
 import "./styles.css";
 
 // Admin pages beside the queue, keys and links: [path under /console/, nav label].
@@ -86,6 +88,13 @@ function App() {
           >
             Review queue
           </a>
+          <a
+            href="/console/video-calls"
+            onClick={onLinkClick}
+            aria-current={route.page === "video-calls" || route.page === "video-call" ? "page" : undefined}
+          >
+            Video calls
+          </a>
           {operator.role === "admin" && (
             <>
               <a
@@ -136,6 +145,10 @@ function App() {
         {page === "aml" && <AmlPage />}
         {page === "retention" && <RetentionPage />}
         {page === "queue" && <QueuePage />}
+        {page === "video-calls" && <VideoQueuePage />}
+        {page === "video-call" && route.page === "video-call" && (
+          <VideoCallPage key={route.callId} tenantId={route.tenantId} callId={route.callId} />
+        )}
         {page === "session" && route.page === "session" && (
           <SessionPage key={route.sessionId} tenantId={route.tenantId} sessionId={route.sessionId} />
         )}

@@ -5,6 +5,8 @@ import { useEffect, useState } from "preact/hooks";
 export type Route =
   | { page: "queue" }
   | { page: "session"; tenantId: string; sessionId: string }
+  | { page: "video-calls" }
+  | { page: "video-call"; tenantId: string; callId: string }
   | { page: "keys" }
   | { page: "links" }
   | { page: SimplePage }
@@ -32,6 +34,9 @@ export function parseRoute(pathname: string): Route {
   if (rest === "") return { page: "queue" };
   if (rest === "keys") return { page: "keys" };
   if (rest === "links") return { page: "links" };
+  if (rest === "video-calls") return { page: "video-calls" };
+  const call = /^tenants\/([^/]+)\/video-calls\/([^/]+)$/.exec(rest);
+  if (call) return { page: "video-call", tenantId: call[1]!, callId: call[2]! };
   const simple = SIMPLE_PAGES.find((page) => page === rest);
   if (simple) return { page: simple };
   const config = CONFIG_PAGES.find((name) => name === rest);
@@ -43,6 +48,10 @@ export function parseRoute(pathname: string): Route {
 
 export function sessionPath(tenantId: string, sessionId: string): string {
   return `/console/tenants/${tenantId}/sessions/${sessionId}`;
+}
+
+export function videoCallPath(tenantId: string, callId: string): string {
+  return `/console/tenants/${tenantId}/video-calls/${callId}`;
 }
 
 export function navigate(path: string): void {

@@ -9,6 +9,7 @@ import { ProofOfAddress } from "./poa-section.js";
 import { onLinkClick } from "./router.js";
 import { Activity, AmlHits, Checks, Evidence, ExtractedFields } from "./session-sections.js";
 import type { EvidenceItem, SessionActivity, SessionDetail } from "./session-types.js";
+import { VideoCalls } from "./video-calls-section.js";
 
 interface Loaded {
   session: SessionDetail;
@@ -78,6 +79,7 @@ export function SessionPage({ tenantId, sessionId }: { tenantId: string; session
           <ExtractedFields session={session} />
           <AmlHits session={session} />
           <ProofOfAddress session={session} tenantId={tenantId} />
+          <VideoCalls session={session} tenantId={tenantId} />
         </div>
         <div>
           <Decide session={session} activity={activity} base={base} onDone={load} />

@@ -1,5 +1,6 @@
 // The HTTP app: the two API surfaces (each with its explicit route list) and the routes that take no API
 // key — health, the applicant APIs (authorised by the session token), the hosted pages and the console.
+import websocket from "@fastify/websocket";
 import { registerConsoleApi } from "../console/routes.js";
 import { registerConsoleApp } from "../console/serve-console-app.js";
 import { cachedAmlHealth } from "../engines/aml/aml-health.js";
@@ -12,6 +13,9 @@ import type { Services } from "../services.js";
 import { registerApplicantRoutes } from "../verify/applicant/routes.js";
 import { verifyLinkExists } from "../verify/applicant/verify-link.js";
 import { verifySurface } from "../verify/routes.js";
+import { registerApplicantVideoSocket } from "../verify/video/applicant-socket.js";
+import { SOCKET_MAX_BYTES } from "../verify/video/peer-socket.js";
+import { SignallingHub } from "../verify/video/signalling-hub.js";
 import { registerApiDocs } from "../web/serve-api-docs.js";
 import { registerWebApp } from "../web/serve-web-app.js";
 import { openApiWebhooks } from "./openapi-webhooks.js";
@@ -25,17 +29,21 @@ export function createHttpApp(services: Services, options: { logger?: boolean } 
   });
 }
 
-function registerPublicRoutes(app: App, services: Services): void {
+async function registerPublicRoutes(app: App, services: Services): Promise<void> {
+  // Video calls' signalling (issue 17): one relay per process for both parties' sockets.
+  await app.register(websocket, { options: { maxPayload: SOCKET_MAX_BYTES } });
+  const hub = new SignallingHub();
   const amlHealth = cachedAmlHealth(services);
   registerHealthRoute(app, services.database, async () => ({ aml: await amlHealth() }));
   registerApplicantRoutes(app, services);
+  registerApplicantVideoSocket(app, services, hub);
   registerHostedApplicationRoutes(app, services);
   registerWebApp(app, {
     verifyLinkExists: (token) => verifyLinkExists(services, token),
     partnerLinkExists: (token) => partnerLinkExists(services.db, token),
     previewFrameAncestors: [new URL(services.config.publicUrl).origin],
   });
-  registerConsoleApi(app, services);
+  registerConsoleApi(app, services, hub);
   registerConsoleApp(app);
   registerApiDocs(app);
 }

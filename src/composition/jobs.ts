@@ -11,6 +11,7 @@ import { type JobWorker, startJobWorker } from "../platform/jobs/worker.js";
 import type { Services } from "../services.js";
 import { decideSessionJob } from "../verify/decision/decide-session-job.js";
 import { sessionJobs } from "../verify/sessions/session-jobs.js";
+import { sweepVideoCallsJob } from "../verify/video/video-sweep-job.js";
 import { webhookJobs } from "../webhooks/deliver-event.js";
 
 export function allJobs(): AnyJob<Services>[] {
@@ -24,6 +25,7 @@ export function allJobs(): AnyJob<Services>[] {
     amlSyncJob,
     evidenceRetentionJob,
     identityImportJob,
+    sweepVideoCallsJob,
   ];
 }
 

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { App } from "../platform/http/app.js";
 import { getTenant } from "../platform/tenants/tenants.js";
 import type { Services } from "../services.js";
+import type { SignallingHub } from "../verify/video/signalling-hub.js";
 import { registerConsoleAmlSourcesRoute } from "./aml/sources.js";
 import { registerConsoleAmlStatusRoute } from "./aml/status.js";
 import { registerConsoleAuditLogRoute } from "./audit/list.js";
@@ -74,6 +75,7 @@ import { registerConsoleSetFeaturesRoutes } from "./tenants/set-features.js";
 import { registerConsoleSetTenantStatusRoutes } from "./tenants/set-status.js";
 import { registerConsoleSetWebhookUrlRoute } from "./tenants/set-webhook-url.js";
 import { registerConsoleTopUpRoute } from "./tenants/top-up.js";
+import { registerConsoleVideoCallRoutes, registerConsoleVideoQueueRoute } from "./video/routes.js";
 import { registerConsoleEnableWebhookEndpointRoute } from "./webhooks/enable-endpoint.js";
 import { registerConsoleGetWebhookEndpointStatusRoute } from "./webhooks/get-endpoint-status.js";
 import { registerConsoleListWebhookAttemptsRoute } from "./webhooks/list-attempts.js";
@@ -174,7 +176,8 @@ function registerOperatorRoutes(app: App, services: Services): void {
   registerConsoleBrandingPreviewUrlRoute(app, services);
 }
 
-export function registerConsoleApi(app: App, services: Services): void {
+/** `hub`: the video calls' signalling relay, shared with the applicant's socket (verify/video). */
+export function registerConsoleApi(app: App, services: Services, hub: SignallingHub): void {
   void app.register(
     async (consoleScope) => {
       const scope = consoleScope.withTypeProvider<ZodTypeProvider>() as App;
@@ -184,6 +187,7 @@ export function registerConsoleApi(app: App, services: Services): void {
         const authed = authedScope.withTypeProvider<ZodTypeProvider>() as App;
         addConsoleAuthHook(authed, services);
         registerOperatorRoutes(authed, services);
+        registerConsoleVideoQueueRoute(authed, services);
         await authed.register(
           async (tenantScope) => {
             const tenant = tenantScope.withTypeProvider<ZodTypeProvider>() as App;
@@ -192,6 +196,14 @@ export function registerConsoleApi(app: App, services: Services): void {
               await getTenant(services.db, (request.params as { tenant_id: string }).tenant_id);
             });
             registerTenantRoutes(tenant, services);
+            // Its own scope: the recording's video/webm body parser applies to these routes only.
+            await tenant.register(async (videoScope) =>
+              registerConsoleVideoCallRoutes(
+                videoScope.withTypeProvider<ZodTypeProvider>() as App,
+                services,
+                hub,
+              ),
+            );
           },
           { prefix: "/tenants/:tenant_id" },
         );

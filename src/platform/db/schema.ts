@@ -14,6 +14,7 @@ import type { ContactTables } from "../../verify/contact/contact-tables.js";
 import type { NfcTables } from "../../verify/nfc/nfc-tables.js";
 import type { RegistryTables } from "../../verify/registry/registry-tables.js";
 import type { SessionTables } from "../../verify/session-tables.js";
+import type { VideoTables } from "../../verify/video/video-tables.js";
 import type { WebhookTables } from "../../webhooks/webhook-tables.js";
 import type { Decimal, Json, NullableTimestamp, Timestamp } from "./column-types.js";
 
@@ -193,4 +194,5 @@ export interface Database
     ContactTables,
     LensTables,
     RegistryTables,
-    NfcTables {}
+    NfcTables,
+    VideoTables {}

@@ -95,6 +95,10 @@ export function registerApplicantRoutes(app: App, services: Services): void {
           "chip's INTERNAL AUTHENTICATE answer to current_step.config.challenge (8 bytes, single use, 5 min) and " +
           "needs dg15 and challenge (400 <file>_required, 400 invalid_<file>, 400 challenge_required, 422 " +
           "challenge_invalid); the hosted page shows current_step.config.handoff_url as a link and QR code. " +
+          'VIDEO_CALL {action: "join"} queues for an agent (the session is awaiting_user; current_step.config ' +
+          "gives call_id, status, position, expected_wait_seconds, ice_servers and socket_path, the WebSocket " +
+          'the call is signalled over); {action: "leave"} abandons the open call (the step stays current). The ' +
+          "agent's verdict completes the step. " +
           "Refusals answer {detail: <code>, message}; the codes per status are listed below.",
         tags,
         params: z.object({ token: z.string(), node_id: z.string() }),

@@ -17,6 +17,7 @@ export const STEP_SCREENS = [
   "confirm_details",
   "proof_of_address",
   "nfc",
+  "video_call",
 ] as const;
 export type StepScreen = (typeof STEP_SCREENS)[number];
 
@@ -49,7 +50,7 @@ export const FEATURE_ROLES: Readonly<Record<WorkflowFeature, FeatureRole>> = {
   PHONE_VERIFICATION: { kind: "step", screen: "phone_verification" },
   IP_ANALYSIS: { kind: "server_only" },
   QUESTIONNAIRE: { kind: "step", screen: "questionnaire" },
-  VIDEO_CALL: { kind: "unavailable" },
+  VIDEO_CALL: { kind: "step", screen: "video_call" },
   CONFIRM_DETAILS: { kind: "step", screen: "confirm_details" },
 };
 
@@ -155,6 +156,23 @@ export type StepConfigs = {
     optional: ("dg14" | "dg15" | "aa_signature" | "challenge")[];
   };
   proof_of_address: ProofOfAddressConfig;
+  video_call: VideoCallConfig;
+};
+
+/** VIDEO_CALL: the queue and the call, as the page shows them (the live part runs over the socket). */
+export type VideoCallConfig = {
+  /** The open call, null before joining and after a call ended. */
+  call_id: string | null;
+  /** `ended`: the last call was abandoned (the applicant left or was lost); joining again is allowed. */
+  status: "none" | "waiting" | "ringing" | "active" | "ended";
+  /** 1-based place in the queue while waiting, else 0. */
+  position: number;
+  /** From recent calls' mean length; 0 when not waiting. */
+  expected_wait_seconds: number;
+  /** RTCIceServer entries (VIDEO_ICE_SERVERS); empty means host candidates only. */
+  ice_servers: { urls: string | string[]; username?: string; credential?: string }[];
+  /** The signalling WebSocket's path on the page's own origin (`/flow-api/<token>/video/socket`). */
+  socket_path: string;
 };
 
 /** PROOF_OF_ADDRESS: what the upload screen tells the applicant (the name and date checks stay server-side). */
@@ -194,6 +212,8 @@ export type StepBodies = {
   /** The bill or statement: a PDF, JPEG or PNG as base64 or a data: URI; `source` says how it was taken. */
   proof_of_address: { file: string; source?: "camera" | "upload" };
   /** The chip's files as read (base64); aa_signature is the chip's answer to `challenge` (when DG15 exists). */
+  /** join: queue for the next agent (again after an ended call); leave: abandon the open call. */
+  video_call: { action: "join" | "leave" };
   nfc: {
     dg1: string;
     dg2: string;
@@ -262,6 +282,11 @@ const CONTACT_CODE_ERRORS = {
   },
   email_unavailable: { status: 503, message: "No email provider is configured (SMTP_URL)." },
   sms_unavailable: { status: 503, message: "No SMS provider is configured (SMS_WEBHOOK_URL or TWILIO_*)." },
+} as const satisfies Record<string, ApplicantErrorInfo>;
+
+/** VIDEO_CALL refusals. */
+const VIDEO_CALL_ERRORS = {
+  action_required: { status: 400, message: 'Send {action: "join" | "leave"}.' },
 } as const satisfies Record<string, ApplicantErrorInfo>;
 
 /** Codes each screen's step may answer besides the common ones (`<field>` codes name the field). */
@@ -368,6 +393,7 @@ export const STEP_ERRORS = {
       message: "The challenge was not issued to this step, has expired or was used; read the state again.",
     },
   },
+  video_call: VIDEO_CALL_ERRORS,
 } as const satisfies Record<StepScreen, Record<string, ApplicantErrorInfo>>;
 
 /** `reason` on a 422 document_unreadable: what the photo itself shows (server-side measurement). */

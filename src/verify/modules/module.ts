@@ -45,7 +45,8 @@ export type DecisionArray =
   | "confirm_details"
   | "poa_verifications"
   | "database_validations"
-  | "nfc_verifications";
+  | "nfc_verifications"
+  | "video_calls";
 
 /** What a module can read about the session it runs in. */
 export interface SessionView {

@@ -13,6 +13,7 @@ import type { WorkflowModule } from "./module.js";
 import { nfcVerificationModule } from "./nfc-verification.js";
 import { proofOfAddressModule } from "./proof-of-address.js";
 import { questionnaireModule } from "./questionnaire.js";
+import { videoCallModule } from "./video-call.js";
 
 const modules: readonly WorkflowModule[] = [
   questionnaireModule,
@@ -28,6 +29,7 @@ const modules: readonly WorkflowModule[] = [
   proofOfAddressModule,
   databaseValidationModule,
   nfcVerificationModule,
+  videoCallModule,
 ];
 
 export function moduleFor(feature: string): WorkflowModule | undefined {

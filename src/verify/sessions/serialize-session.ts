@@ -4,6 +4,7 @@ import type { Queryable } from "../../platform/db/transaction.js";
 import { sessionUrlToken } from "../applicant/session-token.js";
 import type { NodeResult } from "../modules/module.js";
 import { moduleFor } from "../modules/registry.js";
+import { videoCallEntries } from "../video/serialize-video-calls.js";
 import type { SessionRow } from "./find-session.js";
 
 /** spec: arrays present on every decision_v3. */
@@ -17,12 +18,12 @@ const ALWAYS = [
 ] as const;
 
 /** What a session's URL is built from: the flow base URL and the token key (applicant/session-token.ts). */
-export type SessionUrlConfig = Pick<Config, "flowUrl" | "dataDir" | "sessionTokenKey">;
+export type SessionUrlConfig = Pick<Config, "flowUrl" | "publicUrl" | "dataDir" | "sessionTokenKey">;
 
 export async function serializeSessions(db: Queryable, urls: SessionUrlConfig, rows: SessionRow[]) {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [nodes, reviews] = await Promise.all([
+  const [nodes, reviews, calls] = await Promise.all([
     db
       .selectFrom("session_nodes")
       .select(["session_id", "node_id", "feature", "position", "result"])
@@ -35,6 +36,7 @@ export async function serializeSessions(db: Queryable, urls: SessionUrlConfig, r
       .where("session_id", "in", ids)
       .orderBy("created_at")
       .execute(),
+    videoCallEntries(db, urls.publicUrl, ids),
   ]);
   return rows.map((row) => {
     const decision: Record<string, Record<string, unknown>[]> = {};
@@ -48,8 +50,10 @@ export async function serializeSessions(db: Queryable, urls: SessionUrlConfig, r
     for (const node of nodes) {
       if (node.session_id !== row.id || !node.result) continue;
       const array = moduleFor(node.feature)?.decisionArray;
-      if (array) decision[array]!.push({ ...(node.result satisfies NodeResult) });
+      // video_calls lists the calls themselves (below), not node results.
+      if (array && array !== "video_calls") decision[array]!.push({ ...(node.result satisfies NodeResult) });
     }
+    decision.video_calls = [...(calls.get(row.id) ?? [])];
     decision.reviews = reviews
       .filter((review) => review.session_id === row.id)
       .map((review) => ({

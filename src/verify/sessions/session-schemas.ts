@@ -21,7 +21,13 @@ export const sessionObjectSchema = z.object({
     .describe(
       "id_verifications, liveness_checks, face_matches, aml_screenings, reviews, video_calls always; " +
         "questionnaire_responses and other module arrays only when the workflow enables them. Every entry " +
-        "has node_id, status, score, warnings, data. email_verifications / phone_verifications entries also " +
+        "but video_calls' has node_id, status, score, warnings, data. video_calls entries (one per call, empty " +
+        "when none): {id, status (waiting | ringing | active | completed | abandoned), verdict (pass | fail | " +
+        "null), verdict_reason (completed, document_mismatch, face_mismatch, suspected_fraud, " +
+        "applicant_unresponsive, technical_problem; abandoned: applicant_left, applicant_lost, session_closed), " +
+        "duration_s, completed_at, recording_url (null until ready), recording_status (null | pending | ready | " +
+        "failed), screenshots: [{label (document_front | document_back | face), captured_at, url}]}; the agent's " +
+        "identity and notes are never included. email_verifications / phone_verifications entries also " +
         "carry, at the top level and in data: email | phone (E.164), verified (boolean), attempts (integer, " +
         "every code of the node), sent_at, verified_at (ISO timestamps or null). " +
         "ip_analyses entries: {node_id, status, score: null, warnings (ip_country_mismatch, ip_hosting_network, " +

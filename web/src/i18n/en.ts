@@ -269,6 +269,25 @@ export const en = {
   "nfc.check": "I have finished in the app",
   "nfc.waiting": "The app has not sent your passport chip yet. Finish in the app, then try again.",
   "error.challenge_invalid": "The app's security code has expired. Start the chip reading again in the app.",
+  "video.heading": "Video call with an agent",
+  "video.body":
+    "An agent will check your identity with you by video. Have your identity document with you, and allow the camera and microphone when asked.",
+  "video.join": "Join the call queue",
+  "video.again": "Your call ended before the agent finished. Join the queue again to continue.",
+  "video.waiting_heading": "Waiting for an agent",
+  "video.position": "You are number {position} in the queue.",
+  "video.wait": "Expected wait: about {minutes} min.",
+  "video.keep_open": "Keep this page open. The call starts by itself when an agent is free.",
+  "video.ringing": "An agent is joining…",
+  "video.in_call_heading": "You are talking with an agent",
+  "video.in_call_body":
+    "Follow the agent's instructions. They may ask you to show both sides of your document.",
+  "video.agent_video": "The agent's video",
+  "video.your_video": "Your camera",
+  "video.reconnecting": "Connection lost. Reconnecting…",
+  "video.leave": "Leave the call",
+  "video.camera_needed":
+    "The call needs your camera and microphone. Allow them in your browser's settings, then try again.",
 } as const;
 
 export type StringKey = keyof typeof en;

@@ -19,6 +19,7 @@ export const SCREENS: Readonly<Record<StepScreen, () => Promise<ScreenComponent>
   confirm_details: () => import("./confirm-details-step.js").then((m) => m.ConfirmDetailsStep),
   proof_of_address: () => import("./proof-of-address-step.js").then((m) => m.ProofOfAddressStep),
   nfc: () => import("./nfc-step.js").then((m) => m.NfcStep),
+  video_call: () => import("./video-call-step.js").then((m) => m.VideoCallStep),
 };
 
 /** Screens bundled with the page itself render at once, without a loading frame. */

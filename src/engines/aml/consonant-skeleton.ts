@@ -11,7 +11,11 @@ const SKELETON_NEAR = 0.75;
 
 export function consonantSkeleton(part: string, fromAbjad: boolean): string {
   const body = fromAbjad && part.length > 4 ? part.replace(/^al/, "") : part;
-  return body.replace(/[aeiouy]/g, "").replace(/(.)\1+/g, "$1");
+  // Inside a word a Latin w is the long vowel و that the Arabic side romanises as "u" (Anwar / انور).
+  return body
+    .replace(/(?<=.)w/g, "")
+    .replace(/[aeiouy]/g, "")
+    .replace(/(.)\1+/g, "$1");
 }
 
 /** Similarity of an Arabic-script part and a Latin part by their skeletons (0 when they differ). */

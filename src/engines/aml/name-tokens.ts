@@ -1,5 +1,6 @@
 // Splits a name into comparable parts: romanised, lower case, punctuation-free, titles dropped,
 // company-type words folded to one spelling, particles marked as weak.
+import { joinServantNames } from "./servant-names.js";
 import { ABJAD_SCRIPT, transliterate } from "./transliterate.js";
 
 /** A name ready to compare: its parts in written order and how much each part counts. */
@@ -126,5 +127,11 @@ export function tokenizeName(
     if (family?.has(token)) return FAMILY_WEIGHT;
     return !isOrganization && PATRONYMIC.test(token) ? PATRONYMIC_WEIGHT : 1;
   });
-  return { tokens, weights, joined: tokens.join(" "), ...(ABJAD_SCRIPT.test(name) ? { abjad: true } : {}) };
+  const joined = isOrganization ? { tokens, weights } : joinServantNames(tokens, weights);
+  return {
+    tokens: joined.tokens,
+    weights: joined.weights,
+    joined: joined.tokens.join(" "),
+    ...(ABJAD_SCRIPT.test(name) ? { abjad: true } : {}),
+  };
 }

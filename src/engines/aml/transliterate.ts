@@ -164,12 +164,18 @@ function mapChars(text: string, table: Record<string, string>): string {
   return out;
 }
 
+// "عبد الرحمن" is one name, Abd al-Rahman, that Latin spellings write as "Abdulrahman", "Abdul Rahman" or
+// "Abd al-Rahman": the servant word and the name after it are kept together as one part.
+const ABD_SPACE = /(^|[\s\u200c])عبد[\s\u200c]+(?=[\u0600-\u06FF])/g;
+
 function romanizeArabic(text: string): string {
   let out = "";
   let previousIsLetter = false;
-  for (const char of text) {
+  for (const char of text.replace(ABD_SPACE, "$1عبد")) {
     if (ARABIC_W.has(char)) out += previousIsLetter ? "u" : "w";
     else if (ARABIC_Y.has(char)) out += previousIsLetter ? "i" : "y";
+    // An ayin opening a word is heard as its vowel (Ali, Omar, Abd): "a" keeps the part's first letter.
+    else if (char === "ع") out += previousIsLetter ? "" : "a";
     else out += ARABIC[char] ?? ARABIC_MARKS[char] ?? char;
     previousIsLetter = /[\u0600-\u06FF]/.test(char);
   }

@@ -13,6 +13,7 @@ const PHONETIC = 0.75;
 const SPELLING = 0.95;
 const EXTRA_QUERY_PART = 0.8;
 const EXTRA_CANDIDATE_PART = 0.2;
+const MIDDLE_PART = 0.3;
 
 function describe(explain: string[] | undefined, line: () => string): void {
   if (explain) explain.push(line());
@@ -87,6 +88,17 @@ function unitsOf(name: NameTokens): Unit[] {
     }
   }
   return units;
+}
+
+/**
+ * Whether an unmatched part lies between the first and last matched parts of its name, when at least two
+ * parts were matched.
+ */
+function insideMatched(used: Uint8Array): ((index: number) => boolean) | undefined {
+  const first = used.indexOf(1);
+  const last = used.lastIndexOf(1);
+  if (first < 0 || last - first < 2) return undefined;
+  return (index) => index > first && index < last;
 }
 
 function isFree(used: Uint8Array, unit: Unit): boolean {
@@ -171,9 +183,13 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
       candidateLeft.length = 0;
     }
   }
+  // A part missing between two matched parts is a middle name, a patronymic or a father's name, which one
+  // spelling of a name carries and another leaves out; it costs less than a part missing at either end.
+  const queryInside = candidateLeft.length === 0 ? insideMatched(queryUsed) : undefined;
   for (const i of queryLeft) {
-    denominator += EXTRA_QUERY_PART * (query.weights[i] ?? 1);
-    describe(explain, () => `query part "${query.tokens[i]}" unmatched (weight ${EXTRA_QUERY_PART})`);
+    const extra = queryInside?.(i) ? MIDDLE_PART : EXTRA_QUERY_PART;
+    denominator += extra * (query.weights[i] ?? 1);
+    describe(explain, () => `query part "${query.tokens[i]}" unmatched (weight ${extra})`);
   }
   for (const j of candidateLeft) {
     denominator += EXTRA_CANDIDATE_PART * (candidate.weights[j] ?? 1);

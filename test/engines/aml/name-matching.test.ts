@@ -125,4 +125,25 @@ describe("name comparison", () => {
     assert.equal(score("Shri Ram Bahadur Thapa", "Ram Bahadur Thapa"), 1);
     assert.equal(score("Smt. Sita Kumari Devi", "Sita Kumari Devi"), 1);
   });
+
+  test("a middle name, patronymic or father's name left out between two matched parts costs little", () => {
+    // UN: ANWAR NASSER ABDULLA AL-AULAQI, a.k.a. Anwar al-Aulaqi.
+    assert.ok(score("Anwar Nasser Abdulla Al-Aulaqi", "Anwar al-Aulaqi") >= THRESHOLD);
+    assert.ok(score("Turki Mubarak Abdullah Ahmad Al-Binali", "Turki Mubarak al-Binali") >= THRESHOLD);
+    // Only between matched parts: a different first name is not a left-out middle name.
+    assert.ok(score("Fausto Isidro Meza Flores", "Fausto Isidro Meza Angulo") < 0.8);
+    assert.ok(score("John Michael Smith", "Peter Smith") < THRESHOLD);
+  });
+
+  test("Abd al-, Abdul, Abdel and Arabic عبد ال are one name with the name they introduce", () => {
+    assert.ok(score("Abd Al-Rahman Muhammad Zafir", "Abdelrahman Mouhamad Zafir") >= 0.8);
+    assert.ok(score("ABDUL MANAN AGHA", "عبد المنان آغا") >= THRESHOLD);
+    // Abdul is not a name of its own: two different servant names do not share a part.
+    assert.ok(score("Abdul Rahman Nasser", "Abdul Karim Nasser") < THRESHOLD);
+  });
+
+  test("an Arabic ayin opening a word and a Latin w inside one meet their spellings", () => {
+    assert.equal(transliterate("عمر").startsWith("a"), true);
+    assert.ok(score("Anwar Nasser", "انور ناصر") >= THRESHOLD);
+  });
 });

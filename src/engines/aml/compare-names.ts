@@ -14,6 +14,7 @@ const SPELLING = 0.95;
 const EXTRA_QUERY_PART = 0.8;
 const EXTRA_CANDIDATE_PART = 0.2;
 const MIDDLE_PART = 0.3;
+const OUTSIDE_PART = 0.5;
 
 function describe(explain: string[] | undefined, line: () => string): void {
   if (explain) explain.push(line());
@@ -101,6 +102,13 @@ function insideMatched(used: Uint8Array): ((index: number) => boolean) | undefin
   return (index) => index > first && index < last;
 }
 
+/** At least two matched name parts (particles aside), in the same order on both sides. */
+function isOrderedSubset(matched: readonly { q: number; c: number; weight: number }[]): boolean {
+  const names = matched.filter((pair) => pair.weight >= 1).sort((x, y) => x.q - y.q);
+  if (names.length < 2) return false;
+  return names.every((pair, i) => i === 0 || pair.c > (names[i - 1]?.c ?? 0));
+}
+
 function isFree(used: Uint8Array, unit: Unit): boolean {
   for (let i = unit.first; i <= unit.last; i++) if (used[i]) return false;
   return true;
@@ -142,6 +150,7 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
   const candidateUsed = new Uint8Array(m);
   let numerator = 0;
   let denominator = 0;
+  const matched: { q: number; c: number; weight: number }[] = [];
   for (;;) {
     let best: (typeof pairs)[number] | undefined;
     for (const entry of pairs) {
@@ -155,6 +164,7 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
     const weight = Math.max(q.weight, c.weight);
     numerator += value * weight;
     denominator += weight;
+    matched.push({ q: q.first, c: c.first, weight });
     describe(explain, () => `part "${q.text}" ~ "${c.text}": ${value.toFixed(2)} × weight ${weight}`);
   }
   const queryLeft: number[] = [];
@@ -186,8 +196,12 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
   // A part missing between two matched parts is a middle name, a patronymic or a father's name, which one
   // spelling of a name carries and another leaves out; it costs less than a part missing at either end.
   const queryInside = candidateLeft.length === 0 ? insideMatched(queryUsed) : undefined;
+  // The candidate is the query's name cut short ("Abdul Ghani Baradar" of "Abdul Ghani Baradar Abdul Ahmad
+  // Turk", "Rivera, Javier" of "Javier Eriberto Rivera Maradiaga"): every candidate part matched, in the
+  // query's order, two of them real names. The query's parts before or after then weigh less too.
+  const contained = candidateLeft.length === 0 && isOrderedSubset(matched);
   for (const i of queryLeft) {
-    const extra = queryInside?.(i) ? MIDDLE_PART : EXTRA_QUERY_PART;
+    const extra = queryInside?.(i) ? MIDDLE_PART : contained ? OUTSIDE_PART : EXTRA_QUERY_PART;
     denominator += extra * (query.weights[i] ?? 1);
     describe(explain, () => `query part "${query.tokens[i]}" unmatched (weight ${extra})`);
   }

@@ -11,8 +11,12 @@ const SKELETON_NEAR = 0.75;
 
 export function consonantSkeleton(part: string, fromAbjad: boolean): string {
   const body = fromAbjad && part.length > 4 ? part.replace(/^al/, "") : part;
-  // Inside a word a Latin w is the long vowel و that the Arabic side romanises as "u" (Anwar / انور).
+  // Letters one Arabic letter is spelled with by different conventions become one: ق is q, k or g
+  // ("Qadir", "Kadir", "Gedeir"), و is w or v ("Wali", "Vali"). Inside a word a Latin w is the long vowel
+  // و that the Arabic side romanises as "u" (Anwar / انور).
   return body
+    .replace(/gh|q|g|c/g, "k")
+    .replace(/v/g, "w")
     .replace(/(?<=.)w/g, "")
     .replace(/[aeiouy]/g, "")
     .replace(/(.)\1+/g, "$1");

@@ -3,8 +3,7 @@
 // matcher that sees "abdul" as a part of its own pairs it with any other Abdul. Joining the servant word,
 // the article and the name after it into one part makes every spelling one part, compared as a whole.
 
-const SERVANT =
-  /^(?:abd|abdul|abdel|abdal|abdol|abdil|abdu|abdur|abdurr|abdus|abduz|abdud|abdar|abdas)$/;
+const SERVANT = /^(?:abd|abdul|abdel|abdal|abdol|abdil|abdu|abdur|abdurr|abdus|abduz|abdud|abdar|abdas)$/;
 const ARTICLE = /^(?:al|el|ul|ur|ar|as|us|ud|ad|az|uz|an|un|at|ut|ash|ush|e|u|i)$/;
 
 const SERVANT_NAME_PARTS = 2;

@@ -146,4 +146,25 @@ describe("name comparison", () => {
     assert.equal(transliterate("عمر").startsWith("a"), true);
     assert.ok(score("Anwar Nasser", "انور ناصر") >= THRESHOLD);
   });
+
+  test("a name cut short at either end, its parts in the same order, still matches", () => {
+    // UN: ABDUL GHANI BARADAR ABDUL AHMAD TURK (father's name last), a.k.a. Abdul Ghani Baradar.
+    assert.ok(score("Gabriel Jok Riak Makol", "Gabriel Jok Riak") >= THRESHOLD);
+    assert.ok(score("Javier Eriberto Rivera Maradiaga", "RIVERA, Javier") >= THRESHOLD);
+    // Out of order, or one real name part only, is not a name cut short.
+    assert.ok(score("Ahmad Fathi Hammad Mohammad", "Fathi Ahmad") < 0.8);
+    assert.ok(score("Maria Elena Lopez Garcia", "Maria Jimenez") < THRESHOLD);
+  });
+
+  test("the Arabic article written joined is a part of its own, and ق meets q, k and g", () => {
+    assert.ok(score("Hikmat Mizban Ibrahim al-Azzawi", "حكمت مزبان إبراهيم العزاوي") >= 0.8);
+    assert.ok(score("Amor Mohamed Ghedeir", "عمر محمد قدير") >= 0.8);
+    // Allah is a word, not an article: Nasrallah keeps its last part.
+    assert.ok(transliterate("نصر الله").includes("allh"));
+  });
+
+  test("Greek digraphs are read as one letter", () => {
+    assert.equal(transliterate("Ντόρα Μπακογιάννη"), "dora bakogianni");
+    assert.ok(score("Βλαντίμιρ Πούτιν", "Vladimir Putin") >= 0.9);
+  });
 });

@@ -117,6 +117,8 @@ describe("name comparison", () => {
     assert.ok(score("Vladimir Poutine", "Wladimir Putin") >= THRESHOLD);
     assert.ok(score("Muammar Qadhafi", "Moammar Gaddafi") >= THRESHOLD);
     assert.ok(score("Sergey Shoygu", "Sergei Shoigu") >= THRESHOLD);
+    assert.ok(score("Seifallah Hassine", "Sayfallah Hussayn") >= THRESHOLD);
+    assert.ok(score("Noureddine Ben Ali", "Nuruddin Ben Ali") >= THRESHOLD);
     // Conventions are evened out, not names: different given names stay apart.
     assert.ok(score("Aleksandr Lukashenko", "Viktor Lukashenko") < THRESHOLD);
   });

@@ -195,11 +195,14 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
   }
   // A part missing between two matched parts is a middle name, a patronymic or a father's name, which one
   // spelling of a name carries and another leaves out; it costs less than a part missing at either end.
-  const queryInside = candidateLeft.length === 0 ? insideMatched(queryUsed) : undefined;
+  // Only the candidate's names count here: an honorific or particle it adds ("Mullah Gul Agha") is no
+  // name the query lacks.
+  const candidateComplete = candidateLeft.every((j) => (candidate.weights[j] ?? 1) < 1);
+  const queryInside = candidateComplete ? insideMatched(queryUsed) : undefined;
   // The candidate is the query's name cut short ("Abdul Ghani Baradar" of "Abdul Ghani Baradar Abdul Ahmad
   // Turk", "Rivera, Javier" of "Javier Eriberto Rivera Maradiaga"): every candidate part matched, in the
   // query's order, two of them real names. The query's parts before or after then weigh less too.
-  const contained = candidateLeft.length === 0 && isOrderedSubset(matched);
+  const contained = candidateComplete && isOrderedSubset(matched);
   for (const i of queryLeft) {
     const extra = queryInside?.(i) ? MIDDLE_PART : contained ? OUTSIDE_PART : EXTRA_QUERY_PART;
     denominator += extra * (query.weights[i] ?? 1);

@@ -153,6 +153,8 @@ describe("name comparison", () => {
     // UN: ABDUL GHANI BARADAR ABDUL AHMAD TURK (father's name last), a.k.a. Abdul Ghani Baradar.
     assert.ok(score("Gabriel Jok Riak Makol", "Gabriel Jok Riak") >= THRESHOLD);
     assert.ok(score("Javier Eriberto Rivera Maradiaga", "RIVERA, Javier") >= THRESHOLD);
+    // An honorific on the shorter side is no name the longer one lacks.
+    assert.ok(score("Gul Agha Ishakzai", "Mullah Gul Agha") >= THRESHOLD);
     // Out of order, or one real name part only, is not a name cut short.
     assert.ok(score("Ahmad Fathi Hammad Mohammad", "Fathi Ahmad") < 0.8);
     assert.ok(score("Maria Elena Lopez Garcia", "Maria Jimenez") < THRESHOLD);

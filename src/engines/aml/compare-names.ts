@@ -15,6 +15,7 @@ const EXTRA_QUERY_PART = 0.8;
 const EXTRA_CANDIDATE_PART = 0.2;
 const MIDDLE_PART = 0.3;
 const OUTSIDE_PART = 0.5;
+const MISSING_FAMILY_PART = 0.8;
 
 function describe(explain: string[] | undefined, line: () => string): void {
   if (explain) explain.push(line());
@@ -197,7 +198,9 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
   // spelling of a name carries and another leaves out; it costs less than a part missing at either end.
   // Only the candidate's names count here: an honorific or particle it adds ("Mullah Gul Agha") is no
   // name the query lacks.
-  const candidateComplete = candidateLeft.every((j) => (candidate.weights[j] ?? 1) < 1);
+  // Han, Hangul and Kana parts are syllables: two of a three-syllable name are not a name cut short.
+  const candidateComplete =
+    !query.syllabic && !candidate.syllabic && candidateLeft.every((j) => (candidate.weights[j] ?? 1) < 1);
   const queryInside = candidateComplete ? insideMatched(queryUsed) : undefined;
   // The candidate is the query's name cut short ("Abdul Ghani Baradar" of "Abdul Ghani Baradar Abdul Ahmad
   // Turk", "Rivera, Javier" of "Javier Eriberto Rivera Maradiaga"): every candidate part matched, in the
@@ -208,12 +211,14 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
     denominator += extra * (query.weights[i] ?? 1);
     describe(explain, () => `query part "${query.tokens[i]}" unmatched (weight ${extra})`);
   }
+  // A candidate whose known family name ("AL-DAJANI, Leila N.S.") the query lacks altogether is another
+  // family: its family parts weigh what an extra query part weighs, not the 0.2 of an extra given name.
+  const familyMissing =
+    candidate.family !== undefined && !candidate.family.some((isFamily, j) => isFamily && candidateUsed[j]);
   for (const j of candidateLeft) {
-    denominator += EXTRA_CANDIDATE_PART * (candidate.weights[j] ?? 1);
-    describe(
-      explain,
-      () => `candidate part "${candidate.tokens[j]}" unmatched (weight ${EXTRA_CANDIDATE_PART})`,
-    );
+    const extra = familyMissing && candidate.family?.[j] ? MISSING_FAMILY_PART : EXTRA_CANDIDATE_PART;
+    denominator += extra * (candidate.weights[j] ?? 1);
+    describe(explain, () => `candidate part "${candidate.tokens[j]}" unmatched (weight ${extra})`);
   }
   return denominator > 0 ? numerator / denominator : 0;
 }

@@ -11,7 +11,13 @@ export interface NameTokens {
   joined: string;
   /** Written in Arabic or Hebrew script: parts are consonant skeletons (short vowels are not written). */
   abjad?: boolean;
+  /** Which parts are the family name, when it is known (a lastName field, "LAST, First"). */
+  family?: boolean[];
+  /** Written in Han, Hangul or Kana: each part is one syllable, and a given name is two of them. */
+  syllabic?: boolean;
 }
+
+const SYLLABIC_SCRIPT = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 // Titles and suffixes that say nothing about who someone is.
 const TITLES = new Set(
@@ -127,11 +133,16 @@ export function tokenizeName(
     if (family?.has(token)) return FAMILY_WEIGHT;
     return !isOrganization && PATRONYMIC.test(token) ? PATRONYMIC_WEIGHT : 1;
   });
-  const joined = isOrganization ? { tokens, weights } : joinServantNames(tokens, weights);
+  const isFamily = tokens.map((token) => family?.has(token) ?? false);
+  const joined = isOrganization
+    ? { tokens, weights, family: isFamily }
+    : joinServantNames(tokens, weights, isFamily);
   return {
     tokens: joined.tokens,
     weights: joined.weights,
     joined: joined.tokens.join(" "),
+    ...(joined.family.some(Boolean) ? { family: joined.family } : {}),
     ...(ABJAD_SCRIPT.test(name) ? { abjad: true } : {}),
+    ...(SYLLABIC_SCRIPT.test(name) ? { syllabic: true } : {}),
   };
 }

@@ -8,13 +8,18 @@ const ARTICLE = /^(?:al|el|ul|ur|ar|as|us|ud|ad|az|uz|an|un|at|ut|ash|ush|e|u|i)
 
 const SERVANT_NAME_PARTS = 2;
 
-/** The parts with every servant word joined to the name it introduces; `weights` are merged alike. */
+/**
+ * The parts with every servant word joined to the name it introduces; `weights` and `family` (whether a
+ * part is the family name) are merged alike.
+ */
 export function joinServantNames(
   tokens: readonly string[],
   weights: readonly number[],
-): { tokens: string[]; weights: number[] } {
+  family: readonly boolean[],
+): { tokens: string[]; weights: number[]; family: boolean[] } {
   const joined: string[] = [];
   const joinedWeights: number[] = [];
+  const joinedFamily: boolean[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] ?? "";
     let span = 1;
@@ -29,7 +34,8 @@ export function joinServantNames(
     // name stays a family name): "Abdul Habib" agrees with "Abdul Habib Alizai" as much as before.
     const pieces = weights.slice(i, i + span);
     joinedWeights.push(span === 1 ? (pieces[0] ?? 1) : SERVANT_NAME_PARTS * Math.max(1, ...pieces));
+    joinedFamily.push(family.slice(i, i + span).some(Boolean));
     i += span - 1;
   }
-  return { tokens: joined, weights: joinedWeights };
+  return { tokens: joined, weights: joinedWeights, family: joinedFamily };
 }

@@ -171,4 +171,19 @@ describe("name comparison", () => {
     assert.equal(transliterate("Ντόρα Μπακογιάννη"), "dora bakogianni");
     assert.ok(score("Βλαντίμιρ Πούτιν", "Vladimir Putin") >= 0.9);
   });
+
+  test("two syllables of a three-syllable Han name are not a name cut short", () => {
+    // Negatives bench: 成艳刘 met "YUN, Cheng" (0.71) through the cut-short rule.
+    assert.ok(score("成 艳 刘", "YUN, Cheng") < THRESHOLD);
+    assert.ok(score("美雲 曾", "YUN CHENG") < 0.75);
+  });
+
+  test("a candidate whose known family name the query lacks altogether weighs that name like a missing part", () => {
+    // Negatives bench: "Laila Segebahn" met "AL-DAJANI, Leila N.S." through Leila and the initial S.
+    assert.ok(score("Laila Segebahn", "AL-DAJANI, Leila N.S.") < THRESHOLD);
+    // A family name that is matched leaves the other extra parts light.
+    assert.ok(score("Vladimir Putin", "PUTIN, Vladimir Vladimirovich") >= 0.9);
+    const { explanation } = compareNames("Laila Segebahn", "AL-DAJANI, Leila N.S.");
+    assert.ok(explanation.some((line) => line.includes('"dajani" unmatched (weight 0.8)')));
+  });
 });

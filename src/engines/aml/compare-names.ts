@@ -14,7 +14,7 @@ const SPELLING = 0.95;
 const EXTRA_QUERY_PART = 0.8;
 const EXTRA_CANDIDATE_PART = 0.2;
 const MIDDLE_PART = 0.3;
-const OUTSIDE_PART = 0.5;
+const OUTSIDE_PART = 0.4;
 const MISSING_FAMILY_PART = 0.4;
 
 function describe(explain: string[] | undefined, line: () => string): void {

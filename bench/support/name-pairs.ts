@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { parseCsvRecords } from "../../src/engines/aml/csv-rows.js";
 import type { AmlEntity } from "../../src/engines/aml/entity.js";
 import { nameParts } from "../../src/engines/aml/name-tokens.js";
+import { jaroWinkler } from "./jaro-winkler.js";
 
 export type PairKind = "alias" | "treated" | "scripts" | "hard_negative";
 export type Split = "tuning" | "held";
@@ -21,6 +22,23 @@ export interface NamePair {
   split: Split;
   /** Either side written in a non-Latin script. */
   crossScript: boolean;
+  /**
+   * Some part of one name (three letters or more, connecting words aside) is like a part of the other
+   * (Jaro-Winkler ≥ 0.8 once romanised). A same-person pair without one is a nom de guerre, a kunya or
+   * another name altogether, which no name comparison can or should reach.
+   */
+  sharesPart: boolean;
+}
+
+const CONNECTING = new Set(
+  "abu abou bin ben ibn bint umm al el van von der del de la le da dos das".split(" "),
+);
+const SHARED_PART = 0.8;
+
+function sharesPart(a: string, b: string): boolean {
+  const parts = (name: string) => nameParts(name).filter((part) => part.length >= 3 && !CONNECTING.has(part));
+  const right = parts(b);
+  return parts(a).some((x) => right.some((y) => jaroWinkler(x, y) >= SHARED_PART));
 }
 
 const DATA = new URL("../../../shared/data/aml/", import.meta.url);
@@ -41,7 +59,15 @@ const isCrossScript = (a: string, b: string) => NON_LATIN.test(a) || NON_LATIN.t
 const key = (name: string) => nameParts(name).sort().join(" ");
 
 function pair(a: string, b: string, same: boolean, kind: PairKind, anchor: string): NamePair {
-  return { a, b, same, kind, split: splitOf(anchor), crossScript: isCrossScript(a, b) };
+  return {
+    a,
+    b,
+    same,
+    kind,
+    split: splitOf(anchor),
+    crossScript: isCrossScript(a, b),
+    sharesPart: sharesPart(a, b),
+  };
 }
 
 function personPairs(entities: readonly AmlEntity[]): NamePair[] {

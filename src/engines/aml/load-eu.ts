@@ -2,8 +2,9 @@
 // per listed party, every detail in attributes. Names are `nameAlias` (wholeName, or first/middle/last;
 // strong="false" marks a weak alias), `subjectType code` is person or enterprise, dates of birth are full
 // (`birthdate`), a year, or a range of years; citizenship and identification carry ISO-2 codes.
-// Written from the published schema and tested on a hand-made file in that shape; not yet run against the
-// live export (no network here).
+// Written from the published schema and tested on a file written in that shape with every attribute the
+// export writes (test/engines/aml/fixtures/eu-fsf-1.1-sample.xml); not yet run against the live export (no
+// network here).
 import { countryCode } from "./countries.js";
 import { type AmlEntity, createEntity } from "./entity.js";
 import { childElements, parseXml, type XmlElement } from "./xml-tree.js";
@@ -90,7 +91,13 @@ function readEntity(entity: XmlElement): AmlEntity | null {
     nationalities: unique(childElements(entity, "citizenship").map(country)),
     countries: unique(addresses.map(country)),
     gender: unique(genders),
-    idNumbers: unique(childElements(entity, "identification").map((doc) => attribute(doc, "number"))),
+    // A number in another script has its Latin form in latinNumber (sometimes the only one given).
+    idNumbers: unique(
+      childElements(entity, "identification").flatMap((doc) => [
+        attribute(doc, "number"),
+        attribute(doc, "latinNumber"),
+      ]),
+    ),
     positions: unique(positions),
     addresses: unique(addresses.map(addressLine)),
     topics: ["sanction"],

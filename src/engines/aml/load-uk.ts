@@ -2,8 +2,9 @@
 // (UniqueID, IndividualEntityShip = Individual, Entity or Ship), its `Names` (Name1…Name5 given names,
 // Name6 the family or whole name; NameType "Primary Name", "Primary Name Variation" or "Alias", and an
 // AliasStrength), non-Latin names, and for people DOBs written dd/mm/yyyy with unknown parts left as
-// letters ("dd/mm/1950"). Written from the published layout and tested on a hand-made file in that shape;
-// not yet run against the live file (no network here).
+// letters ("dd/mm/1950"). Written from the published layout and tested on a file written in that shape
+// (test/engines/aml/fixtures/uk-sanctions-list-sample.xml); not yet run against the live file (no network
+// here).
 import { countryCode } from "./countries.js";
 import { type AmlEntity, createEntity } from "./entity.js";
 import { childElements, childText, parseXml, type XmlElement } from "./xml-tree.js";
@@ -28,6 +29,26 @@ function isoDate(text: string): string {
   if (!/^\d+$/.test(month)) return year;
   const mm = month.padStart(2, "0");
   return /^\d+$/.test(day) ? `${year}-${mm}-${day.padStart(2, "0")}` : `${year}-${mm}`;
+}
+
+/**
+ * Passport and national identifier numbers of a person (the file writes `Passport` and
+ * `NationalIdentifier` rows; `…Detail` rows are read too), a company's registration numbers and a ship's
+ * IMO number.
+ */
+function identifiers(designation: XmlElement, individual: XmlElement | undefined): string[] {
+  const rows = (group: string, item: string, field: string) =>
+    [item, `${item}Detail`].flatMap((tag) =>
+      items(individual, group, tag).map((row) => childText(row, field)),
+    );
+  const entity = items(designation, "EntityDetails", "Entity")[0];
+  const ship = items(designation, "ShipDetails", "Ship")[0];
+  return unique([
+    ...rows("PassportDetails", "Passport", "PassportNumber"),
+    ...rows("NationalIdentifierDetails", "NationalIdentifier", "NationalIdentifierNumber"),
+    ...items(entity, "BusinessRegistrationNumbers", "BusinessRegistrationNumber").map((row) => row.text),
+    ...items(ship, "IMONumbers", "IMONumber").map((row) => row.text),
+  ]);
 }
 
 function readDesignation(designation: XmlElement): AmlEntity | null {
@@ -78,14 +99,7 @@ function readDesignation(designation: XmlElement): AmlEntity | null {
         .map((element) => element.text.trim().toLowerCase())
         .filter((gender) => gender === "male" || gender === "female"),
     ),
-    idNumbers: unique([
-      ...items(individual, "PassportDetails", "PassportDetail").map((doc) =>
-        childText(doc, "PassportNumber"),
-      ),
-      ...items(individual, "NationalIdentifierDetails", "NationalIdentifierDetail").map((doc) =>
-        childText(doc, "NationalIdentifierNumber"),
-      ),
-    ]),
+    idNumbers: identifiers(designation, individual),
     positions: unique(items(individual, "Positions", "Position").map((element) => element.text)),
     addresses: unique(
       addresses.map((address) =>

@@ -1,6 +1,7 @@
 // The UN Security Council consolidated list in its official XML schema: INDIVIDUALS and ENTITIES,
 // names in FIRST_NAME…FOURTH_NAME, aliases graded by QUALITY, dates of birth (EXACT, APPROXIMATELY,
 // BETWEEN), nationalities, documents and addresses.
+import { aliasSpellings } from "./alias-spellings.js";
 import { countryCode } from "./countries.js";
 import { type AmlEntity, createEntity } from "./entity.js";
 import { childElements, childText, parseXml, type XmlElement } from "./xml-tree.js";
@@ -40,10 +41,9 @@ function aliases(element: XmlElement, tag: string): { strong: string[]; weak: st
   const strong: string[] = [];
   const weak: string[] = [];
   for (const alias of childElements(element, tag)) {
-    const name = childText(alias, "ALIAS_NAME").replace(/\s+/g, " ");
-    if (!name) continue;
+    const names = aliasSpellings(childText(alias, "ALIAS_NAME"));
     // The UN grades aliases; "Low" ones ("Abu Ahmed") are too common to match on their own.
-    (childText(alias, "QUALITY").toLowerCase() === "low" ? weak : strong).push(name);
+    (childText(alias, "QUALITY").toLowerCase() === "low" ? weak : strong).push(...names);
   }
   return { strong: unique(strong), weak: unique(weak) };
 }

@@ -1,5 +1,6 @@
 // Splits a name into comparable parts: romanised, lower case, punctuation-free, titles dropped,
 // company-type words folded to one spelling, particles marked as weak.
+import { joinServantNames } from "./servant-names.js";
 import { ABJAD_SCRIPT, transliterate } from "./transliterate.js";
 
 /** A name ready to compare: its parts in written order and how much each part counts. */
@@ -10,7 +11,13 @@ export interface NameTokens {
   joined: string;
   /** Written in Arabic or Hebrew script: parts are consonant skeletons (short vowels are not written). */
   abjad?: boolean;
+  /** Which parts are the family name, when it is known (a lastName field, "LAST, First"). */
+  family?: boolean[];
+  /** Written in Han, Hangul or Kana: each part is one syllable, and a given name is two of them. */
+  syllabic?: boolean;
 }
+
+const SYLLABIC_SCRIPT = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 // Titles and suffixes that say nothing about who someone is.
 const TITLES = new Set(
@@ -126,5 +133,16 @@ export function tokenizeName(
     if (family?.has(token)) return FAMILY_WEIGHT;
     return !isOrganization && PATRONYMIC.test(token) ? PATRONYMIC_WEIGHT : 1;
   });
-  return { tokens, weights, joined: tokens.join(" "), ...(ABJAD_SCRIPT.test(name) ? { abjad: true } : {}) };
+  const isFamily = tokens.map((token) => family?.has(token) ?? false);
+  const joined = isOrganization
+    ? { tokens, weights, family: isFamily }
+    : joinServantNames(tokens, weights, isFamily);
+  return {
+    tokens: joined.tokens,
+    weights: joined.weights,
+    joined: joined.tokens.join(" "),
+    ...(joined.family.some(Boolean) ? { family: joined.family } : {}),
+    ...(ABJAD_SCRIPT.test(name) ? { abjad: true } : {}),
+    ...(SYLLABIC_SCRIPT.test(name) ? { syllabic: true } : {}),
+  };
 }

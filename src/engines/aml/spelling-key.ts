@@ -16,6 +16,10 @@ const RULES: [RegExp, string][] = [
   [/q/g, "k"],
   [/(?:ou|oe|oo)/g, "u"],
   [/(?:iy|yi|ij|ee)/g, "i"],
+  // Arabic ay written ai, ei, ey (Husayn / Hussain / Hussein, Sayf / Seif).
+  [/(?:ay|ai|ei|ey)(?![aeiou])/g, "i"],
+  // French spellings end a name on a silent e (Noureddine / Nuruddin, Hassine / Hassin, Amine / Amin).
+  [/(?<=.{3}[^aeiouy])e$/, ""],
   [/(?<=[^aeiou])y(?=[^aeiou]|$)/g, "i"],
   [/(.)\1+/g, "$1"],
 ];

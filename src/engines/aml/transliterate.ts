@@ -158,18 +158,34 @@ const HANGUL = /\p{Script=Hangul}/u;
 const OTHER_SCRIPTS =
   /[^\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Common}\p{Script=Inherited}]+/gu;
 
+// Modern Greek writes d, b and g with two letters (Ντόρα Dora, Μπακογιάννη Bakoyanni, Γκρέκος Grekos)
+// and u as ου (Πούτιν Putin); accents are folded before this runs.
+function greekDigraphs(text: string): string {
+  return text.replace(/ντ/g, "d").replace(/μπ/g, "b").replace(/γκ/g, "g").replace(/ου/g, "u");
+}
+
 function mapChars(text: string, table: Record<string, string>): string {
   let out = "";
   for (const char of text) out += table[char] ?? char;
   return out;
 }
 
+// "عبد الرحمن" is one name, Abd al-Rahman, that Latin spellings write as "Abdulrahman", "Abdul Rahman" or
+// "Abd al-Rahman": the servant word and the name after it are kept together as one part.
+const ABD_SPACE = /(^|[\s\u200c])عبد[\s\u200c]+(?=[\u0600-\u06FF])/g;
+
+// The article ال is written joined to the name ("العزاوي") and romanised apart ("al-Azzawi"): it becomes a
+// part of its own, and an ayin after it opens the name. "الله" (Allah) is a word, not an article.
+const ARTICLE_START = /(^|[\s\u200c])ال(?=[\u0600-\u06FF]{2})(?!له(?:[\s\u200c]|$))/g;
+
 function romanizeArabic(text: string): string {
   let out = "";
   let previousIsLetter = false;
-  for (const char of text) {
+  for (const char of text.replace(ABD_SPACE, "$1عبد").replace(ARTICLE_START, "$1ال ")) {
     if (ARABIC_W.has(char)) out += previousIsLetter ? "u" : "w";
     else if (ARABIC_Y.has(char)) out += previousIsLetter ? "i" : "y";
+    // An ayin opening a word is heard as its vowel (Ali, Omar, Abd): "a" keeps the part's first letter.
+    else if (char === "ع") out += previousIsLetter ? "" : "a";
     else out += ARABIC[char] ?? ARABIC_MARKS[char] ?? char;
     previousIsLetter = /[\u0600-\u06FF]/.test(char);
   }
@@ -244,5 +260,5 @@ export function transliterate(text: string): string {
   // Cyrillic on composed letters (й, ё, ї carry marks); then fold accents so "έ" meets the Greek
   // table's "ε" (Devanagari is done by now: its vowel signs are marks too).
   value = mapChars(value, CYRILLIC).normalize("NFKD").replace(/\p{M}/gu, "");
-  return mapChars(mapChars(value, GREEK), LATIN_SPECIAL);
+  return mapChars(mapChars(greekDigraphs(value), GREEK), LATIN_SPECIAL);
 }

@@ -78,6 +78,14 @@ describe("UN consolidated XML loader", () => {
     assert.ok(!houthi.aliases.includes("Abu-Yunus"));
   });
 
+  test("splits an alias field holding several spellings into one alias each", () => {
+    const safari = unEntities().find((entity) => entity.caption === "MORTEZA SAFARI");
+    assert.ok(safari);
+    assert.ok(safari.aliases.includes("Mortaza Safari"));
+    assert.ok(safari.aliases.includes("Murtaza Saferi"));
+    assert.ok(!safari.aliases.some((alias) => alias.includes(";")));
+  });
+
   test("expands a BETWEEN date of birth into its years", () => {
     const nasir = entityById(unEntities(), "un-6908757");
     assert.deepEqual(nasir.birthDates, ["1965", "1966", "1967", "1968", "1969"]);

@@ -83,7 +83,7 @@ const UPRIGHT_SHARE = 0.8;
 /** Share of a row's sure classifier answers that tesseract read too, for the classifier to be trusted. */
 const ROW_TRUST = 0.7;
 
-function vote(readings: SizedReading[], glyphs: GlyphCell[][] | null): Tally {
+function vote(readings: SizedReading[], glyphs: GlyphCell[][] | null, casting: boolean): Tally {
   const rowCount = Math.min(...readings.map((r) => r.rows.length));
   const columns = readings[0]!.columns;
   let unanimous = 0;
@@ -113,7 +113,7 @@ function vote(readings: SizedReading[], glyphs: GlyphCell[][] | null): Tally {
         // Nor over a filler a size saw: a `<` is unlike any letter, a classifier sure of one there is
         // looking at the wrong pixels.
         const overFiller = tally.has("<") && glyph.char !== "<";
-        const certain = trusted && inner && !overFiller && glyph.probability >= CERTAIN;
+        const certain = casting && trusted && inner && !overFiller && glyph.probability >= CERTAIN;
         // In a row it reads unlike tesseract, it only breaks ties.
         const weight = !trusted ? 0.5 : fillerVeto ? 10 : certain ? 3.5 : 1.5;
         tally.set(glyph.char, (tally.get(glyph.char) ?? 0) + weight);
@@ -285,15 +285,22 @@ export async function readLocatedZone(
  * code somebody issues wins (the first line of a passport or visa has no check digit of its own).
  */
 export function readMrzFromGrids(grids: SizedReading[], today: string): MrzReading | null {
-  const read = readVoted(grids, today);
-  if (grids.length === 0 || read?.valid) return read;
+  const led = readVoted(grids, today, true);
+  if (grids.length === 0 || led?.valid) return led;
+  // The classifier's casting vote may be wrong where the print is not quite OCR-B (another typeface's 0
+  // or 6): tesseract's own vote, when its checks hold.
+  const plain = readVoted(grids, today, false);
+  if (plain?.valid) return plain;
+  // Neither holds every check: the one holding more, tesseract's on a tie (a wrong check digit printed).
+  const holding = (r: MrzReading | null) => (r ? Object.values(r.checks).filter(Boolean).length : -1);
+  const read = holding(led) > holding(plain) ? led : (plain ?? led);
   const rowCount = Math.min(...grids.map((g) => g.rows.length));
   let best: { reading: MrzReading; known: boolean } | null = null;
   for (const shifts of rowShifts(rowCount)) {
     const shifted = grids.map((g) =>
       shifts.reduce((r, s, row) => (s === 0 ? r : shiftRowGrid(r, row, s)), g),
     );
-    const reading = readVoted(shifted, today);
+    const reading = readVoted(shifted, today, true);
     if (!reading?.valid || !numberStarts(reading)) continue;
     // More tries, more chances that garbage fits every check: a shifted reading must name a country.
     if (!namesKnownCountry(reading.lines, MRZ_LAYOUTS[reading.format])) continue;
@@ -326,10 +333,11 @@ function rowShifts(rows: number): number[][] {
   return [...uniform, ...rest];
 }
 
-function readVoted(grids: SizedReading[], today: string): MrzReading | null {
+/** `casting`: the classifier's casting vote where it is certain (see `vote`). */
+function readVoted(grids: SizedReading[], today: string, casting: boolean): MrzReading | null {
   if (grids.length === 0) return null;
   const glyphs = classifyCells(grids.at(-1)!);
-  const voted = vote(grids, glyphs);
+  const voted = vote(grids, glyphs, casting);
   const repaired = repairLines(voted.lines);
   if (!repaired) return null;
   const seen = settleFromSeen(repaired.lines, repaired.layout, voted.alternatives);

@@ -9,11 +9,15 @@
 // BENCH_REAL=1 prints the documents the way real ones are (security print under the zone, the issuer's
 // character size and line spacing, the zone near the edge, text right above it, lamination streaks) and
 // adds the handheld capture (up to 10° off level, strong perspective, whole page 600–1000 px wide).
+// BENCH_HARD=1 is harder still (implies BENCH_REAL): bold, thin or faded print, darker security print
+// under the zone, a faint lamination streak in every photograph, JPEG 50–70, 8–12 px characters at low
+// resolution.
 // BENCH_FIRST_SEED moves the seed range (seeds 1000+ are the development set; 1…N stay held aside).
 //
 //   node --import tsx bench/document-accuracy-mrz.bench.ts                 # 2 per format × condition
 //   BENCH_PER_CELL=10 node --import tsx bench/document-accuracy-mrz.bench.ts
 //   BENCH_REAL=1 BENCH_PER_CELL=2 node --import tsx bench/document-accuracy-mrz.bench.ts
+//   BENCH_HARD=1 BENCH_PER_CELL=1 node --import tsx bench/document-accuracy-mrz.bench.ts
 import { createDocumentEngine } from "../src/engines/document/document-engine.js";
 import { createTesseractOcrEngine } from "../src/engines/ocr/tesseract-ocr-engine.js";
 import {
@@ -27,7 +31,8 @@ import { generateMrzSpecimen } from "../test/specimens/documents/mrz-specimen.js
 import { percentile } from "./support/latency-stats.js";
 
 const PER_CELL = Number(process.env.BENCH_PER_CELL ?? 2);
-const REAL = process.env.BENCH_REAL === "1";
+const HARD = process.env.BENCH_HARD === "1";
+const REAL = process.env.BENCH_REAL === "1" || HARD;
 const FIRST_SEED = Number(process.env.BENCH_FIRST_SEED ?? 1);
 const ONLY_FORMAT = process.env.BENCH_FORMAT;
 const ONLY_CONDITION = process.env.BENCH_CONDITION;
@@ -63,12 +68,12 @@ await ocr.recognize(warm.image);
 await engine.extract(warm.image);
 
 console.log(
-  `document-accuracy-mrz: ${PER_CELL} per format × condition, seeds from ${FIRST_SEED}${REAL ? ", real print" : ""}\n`,
+  `document-accuracy-mrz: ${PER_CELL} per format × condition, seeds from ${FIRST_SEED}${HARD ? ", hard print" : REAL ? ", real print" : ""}\n`,
 );
 for (let seed = FIRST_SEED; seed < FIRST_SEED + PER_CELL; seed++) {
   for (const format of MRZ_FORMATS.filter((f) => !ONLY_FORMAT || f === ONLY_FORMAT)) {
     for (const condition of CONDITIONS as CaptureCondition[]) {
-      const specimen = await generateMrzSpecimen(format, seed, condition, { real: REAL });
+      const specimen = await generateMrzSpecimen(format, seed, condition, { real: REAL, hard: HARD });
       let t = performance.now();
       await ocr.recognize(specimen.image);
       bare.push(performance.now() - t);

@@ -84,6 +84,7 @@ export async function renderLineSamples(random: Random): Promise<GlyphSample[]> 
     columns: length,
     grey: { data: buf, width: grey.info.width, height: grey.info.height },
     grid: { left, pitch, rows: [{ top, bottom, left, pitch }] },
+    symbols: [[]],
   };
   return [...text].map((c, col) => ({ x: glyphFeatures(reading, 0, col), y: GLYPH_CLASSES.indexOf(c) }));
 }

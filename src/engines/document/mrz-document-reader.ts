@@ -6,7 +6,7 @@ import { editDistance, monthNameDates } from "./field-text.js";
 import { type MrzDocumentKind, readMrzFields } from "./mrz-fields.js";
 import type { MrzFormat } from "./mrz-formats.js";
 import type { LocatedMrz } from "./mrz-locate.js";
-import { type MrzReading, readLocatedGrids, readMrz, readMrzFromGrids } from "./mrz-reader.js";
+import { type MrzReading, readLocatedZone, readMrz } from "./mrz-reader.js";
 import { repairNamesFromVisualZone } from "./mrz-visual-names.js";
 import { type FieldReading, scoreReading } from "./reading.js";
 
@@ -72,7 +72,7 @@ export async function readMrzDocument(
   page: OcrResult,
   today: string,
 ): Promise<MrzDocumentReading | null> {
-  let mrz: MrzReading | null = located ? readMrzFromGrids(await readLocatedGrids(ocr, located), today) : null;
+  let mrz: MrzReading | null = located ? await readLocatedZone(ocr, located, today) : null;
   // The page's own MRZ lines only when the locator found no zone: re-reading a located zone the
   // page-pass way costs three more OCR passes and rarely reads better (document-accuracy-mrz bench).
   if (!mrz) {

@@ -31,7 +31,16 @@ export interface SizedReading {
   columns: number;
   grey: GreyCrop;
   /** The zone's grid; a row read end to end carries its own left edge and pitch. */
-  grid: { left: number; pitch: number; rows: { top: number; bottom: number; left: number; pitch: number }[] };
+  grid: { left: number; pitch: number; rows: GridRow[] };
+  /** Tesseract's symbols of each row (its cells are these snapped to the row's grid). */
+  symbols: OcrSymbol[][];
+}
+
+export interface GridRow {
+  top: number;
+  bottom: number;
+  left: number;
+  pitch: number;
 }
 
 const centre = (s: { box: Box }) => s.box.x + s.box.width / 2;
@@ -165,13 +174,6 @@ export async function readAtSize(
   const zone = columns === 30 && candidates.length >= 3 ? tail : candidates.slice(-2);
   // Tesseract's boxes at a line's start are loose (the first glyph's box takes in the margin), so the
   // grid's phase comes from every symbol: the median offset from the cells the pitch puts them in.
-  const rephase = (symbols: OcrSymbol[], l: number, p: number) => {
-    const offsets = symbols.map((sym) => {
-      const t = (centre(sym) - l) / p - 0.5;
-      return t - Math.round(t);
-    });
-    return l + median(offsets) * p;
-  };
   // Which cell is the first: a stray symbol beyond a line's end (a doubled first letter) would shift
   // every column; the grid, moved by a whole cell either way, that covers the most cells wins.
   const phased = rephase(all, first - pitch / 2, pitch);
@@ -188,49 +190,102 @@ export async function readAtSize(
   for (const shift of [1, -1])
     if (covered(phased + shift * pitch) > covered(left)) left = phased + shift * pitch;
   // Every line of a zone starts in the first column and ends in the last, but what straightening left
-  // of perspective may shift and stretch rows a little: each row's own grid, a least-squares fit of its
-  // symbols' centres to their cells, kept when it stays near the zone's.
-  const rowGrid = (row: ZoneRow) => {
-    let l = rephase(row.symbols, left, pitch);
-    let p = pitch;
-    for (let round = 0; round < 2; round++) {
-      const pairs: [number, number][] = [];
-      for (const sym of row.symbols) {
-        const t = (centre(sym) - l) / p - 0.5;
-        const k = Math.round(t);
-        if (k >= 0 && k < columns && Math.abs(t - k) < 0.3) pairs.push([k + 0.5, centre(sym)]);
-      }
-      if (pairs.length < columns / 2) break;
-      const mk = pairs.reduce((a, [k]) => a + k, 0) / pairs.length;
-      const mc = pairs.reduce((a, [, c]) => a + c, 0) / pairs.length;
-      let cov = 0;
-      let v = 0;
-      for (const [k, c] of pairs) {
-        cov += (k - mk) * (c - mc);
-        v += (k - mk) ** 2;
-      }
-      if (v === 0) break;
-      p = cov / v;
-      l = mc - p * mk;
-    }
-    return Math.abs(p - pitch) < pitch * 0.04 && Math.abs(l - left) < pitch * 0.6
-      ? { left: l, pitch: p }
-      : { left, pitch };
-  };
-  const grids = zone.map(rowGrid);
-  const rows = zone.map((line, i) => {
-    const cells: Cell[] = Array.from({ length: columns }, () => ({ char: "?", confidence: 0 }));
-    const g = grids[i]!;
-    for (const s of line.symbols) {
-      const col = Math.min(columns - 1, Math.max(0, Math.floor((centre(s) - g.left) / g.pitch)));
-      if (s.confidence > cells[col]!.confidence || cells[col]!.char === "?") {
-        cells[col] = { char: s.text, confidence: s.confidence };
-      }
-    }
-    return cells;
-  });
+  // of perspective may shift and stretch rows a little: each row gets its own grid.
+  const grids = zone.map((row) => fitRowGrid(row.symbols, left, pitch, columns));
+  const rows = zone.map((line, i) => snapToGrid(line.symbols, grids[i]!, columns));
   const rowBounds = zone.map((l, i) => ({ top: l.top, bottom: l.bottom, ...grids[i]! }));
-  return { rows, columns, grey, grid: { left, pitch, rows: rowBounds } };
+  return {
+    rows,
+    columns,
+    grey,
+    grid: { left, pitch, rows: rowBounds },
+    symbols: zone.map((l) => l.symbols),
+  };
+}
+
+/**
+ * The reading with row `row`'s grid moved by `shift` whole cells (positive: the grid starts `shift` cells
+ * further left, so what was read in column k moves to column k + shift), its symbols snapped again and
+ * its fillers restored: what tesseract and the glyph classifier see when a row's first column was off.
+ */
+export function shiftRowGrid(r: SizedReading, row: number, shift: number): SizedReading {
+  const g = r.grid.rows[row]!;
+  const moved = { ...g, left: g.left - shift * g.pitch };
+  const rows = r.rows.map((cells) => cells.map((c) => ({ ...c })));
+  rows[row] = snapToGrid(r.symbols[row] ?? [], moved, r.columns);
+  const gridRows = r.grid.rows.map((gr, i) => (i === row ? moved : gr));
+  const out: SizedReading = { ...r, rows, grid: { ...r.grid, rows: gridRows } };
+  restoreFillers(out);
+  return out;
+}
+
+/** The grid's left edge moved by the median offset of the symbols from the centres of their cells. */
+function rephase(symbols: OcrSymbol[], l: number, p: number): number {
+  const offsets = symbols.map((sym) => {
+    const t = (centre(sym) - l) / p - 0.5;
+    return t - Math.round(t);
+  });
+  return l + median(offsets) * p;
+}
+
+/** Symbols whose centres fall within `tolerance` cells of a cell centre, as [cell, centre]. */
+function onGrid(symbols: OcrSymbol[], l: number, p: number, columns: number, tolerance: number) {
+  const pairs: [number, number][] = [];
+  for (const sym of symbols) {
+    const t = (centre(sym) - l) / p - 0.5;
+    const k = Math.round(t);
+    if (k >= 0 && k < columns && Math.abs(t - k) < tolerance) pairs.push([k + 0.5, centre(sym)]);
+  }
+  return pairs;
+}
+
+/**
+ * A row's own grid near the zone's (`left`, `pitch`): what straightening left of perspective may shift and
+ * stretch a row a little. A least-squares fit of its symbols' centres to their cells, kept when it stays
+ * near the zone's.
+ */
+export function fitRowGrid(
+  symbols: OcrSymbol[],
+  left: number,
+  pitch: number,
+  columns: number,
+): { left: number; pitch: number } {
+  let l = rephase(symbols, left, pitch);
+  let p = pitch;
+  for (let round = 0; round < 2; round++) {
+    const pairs = onGrid(symbols, l, p, columns, 0.3);
+    if (pairs.length < columns / 2) break;
+    const mk = pairs.reduce((a, [k]) => a + k, 0) / pairs.length;
+    const mc = pairs.reduce((a, [, c]) => a + c, 0) / pairs.length;
+    let cov = 0;
+    let v = 0;
+    for (const [k, c] of pairs) {
+      cov += (k - mk) * (c - mc);
+      v += (k - mk) ** 2;
+    }
+    if (v === 0) break;
+    p = cov / v;
+    l = mc - p * mk;
+  }
+  return Math.abs(p - pitch) < pitch * 0.04 && Math.abs(l - left) < pitch * 0.6
+    ? { left: l, pitch: p }
+    : { left, pitch };
+}
+
+/** Symbols snapped to a row's grid: each cell keeps its surest symbol; ones beyond an end go to it. */
+export function snapToGrid(
+  symbols: OcrSymbol[],
+  g: { left: number; pitch: number },
+  columns: number,
+): Cell[] {
+  const cells: Cell[] = Array.from({ length: columns }, () => ({ char: "?", confidence: 0 }));
+  for (const s of symbols) {
+    const col = Math.min(columns - 1, Math.max(0, Math.floor((centre(s) - g.left) / g.pitch)));
+    if (s.confidence > cells[col]!.confidence || cells[col]!.char === "?") {
+      cells[col] = { char: s.text, confidence: s.confidence };
+    }
+  }
+  return cells;
 }
 
 /** The pixels of one cell, resampled to `w × h`, in the cell's own coordinates. */

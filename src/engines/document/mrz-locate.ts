@@ -26,7 +26,7 @@ interface Grey {
   height: number;
 }
 
-interface Blob {
+export interface Blob {
   cx: number;
   cy: number;
   /** Unit direction of the major axis. */
@@ -193,6 +193,36 @@ function blobs(mask: Uint8Array, w: number, h: number, minPixels: number): Blob[
   return found;
 }
 
+/**
+ * Whether a line blob is a line of characters: along its axis the unsmeared ink breaks into runs, about
+ * one per glyph, with gaps between them. The stripes a screen's moiré or scan lines leave on a photo (and
+ * ruled lines) are long runs of ink that smear into equally long parallel blobs too; they are not text.
+ */
+export function textLike(mask: Uint8Array, w: number, h: number, b: Blob): boolean {
+  const n = Math.max(1, Math.round(b.hi - b.lo));
+  const half = Math.max(1, b.thickness / 2);
+  let runs = 0;
+  let inked = 0;
+  let prev = false;
+  for (let t = 0; t <= n; t++) {
+    const along = b.lo + t;
+    let any = false;
+    for (let a = -half; a <= half && !any; a++) {
+      const x = Math.round(b.cx + b.dx * along - b.dy * a);
+      const y = Math.round(b.cy + b.dy * along + b.dx * a);
+      if (x >= 0 && y >= 0 && x < w && y < h && mask[y * w + x]) any = true;
+    }
+    if (any) {
+      inked++;
+      if (!prev) runs++;
+    }
+    prev = any;
+  }
+  // OCR-B's pitch is about 0.7 of its character height; blur may join neighbours, so a quarter will do.
+  const glyphs = b.length / Math.max(1, 0.7 * b.thickness);
+  return runs >= Math.max(4, glyphs / 4) && inked / (n + 1) < 0.92;
+}
+
 /** The best group of 2–3 parallel, equally long, evenly spaced line blobs. */
 function pickGroup(lines: Blob[]): Blob[] | null {
   let best: Blob[] | null = null;
@@ -301,7 +331,8 @@ export async function locateMrz(image: Buffer): Promise<LocatedMrz | null> {
     for (const vertical of [false, true]) {
       const smeared = smear(mask, w, h, Math.round(longSide / 45), vertical);
       for (const b of blobs(smeared, w, h, 200)) {
-        if (b.length > longSide * 0.2 && b.length / Math.max(1, b.thickness) > 12) candidates.push(b);
+        if (b.length > longSide * 0.2 && b.length / Math.max(1, b.thickness) > 12 && textLike(mask, w, h, b))
+          candidates.push(b);
       }
     }
     return pickGroup(candidates);

@@ -6,17 +6,28 @@
 import sharp from "sharp";
 import type { OcrEngine, OcrLine, OcrResult } from "../ocr/ocr-engine.js";
 import { type MrzReadResult, readMrzFields } from "./mrz-fields.js";
+import { MRZ_LAYOUTS } from "./mrz-formats.js";
 import { classifyCells, type GlyphCell } from "./mrz-glyphs/classify-cells.js";
-import { type Box, MRZ_CHARS, readAtSize, restoreFillers, type SizedReading } from "./mrz-grid.js";
+import {
+  type Box,
+  MRZ_CHARS,
+  readAtSize,
+  restoreFillers,
+  type SizedReading,
+  shiftRowGrid,
+} from "./mrz-grid.js";
 import type { LocatedMrz } from "./mrz-locate.js";
 import {
+  issuingStateKnown,
   namesKnownCountry,
   repairLines,
   settleCheckDigits,
   settleChecks,
   settleCountryCodes,
+  settleFromSeen,
   settleOutOfClass,
 } from "./mrz-repair.js";
+import { strokeStrip } from "./mrz-strokes.js";
 
 /** Line heights (px) to read at; research/ocr.md: 24–36 px per character reads best. */
 const LINE_HEIGHTS = [26, 31, 36];
@@ -65,8 +76,14 @@ interface Tally {
 
 /** Above this the classifier's `<` outweighs any number of K/L/C reads: the glyphs look nothing alike. */
 const SURE_FILLER = 0.9;
+/** Above this the classifier's answer outweighs every size of tesseract (see `vote`). */
+const CERTAIN = 0.99;
+/** Share of cells the classifier reads as tesseract does above which a zone needs no upside-down try. */
+const UPRIGHT_SHARE = 0.8;
+/** Share of a row's sure classifier answers that tesseract read too, for the classifier to be trusted. */
+const ROW_TRUST = 0.7;
 
-function vote(readings: SizedReading[], glyphs: GlyphCell[][] | null): Tally {
+function vote(readings: SizedReading[], glyphs: GlyphCell[][] | null, casting: boolean): Tally {
   const rowCount = Math.min(...readings.map((r) => r.rows.length));
   const columns = readings[0]!.columns;
   let unanimous = 0;
@@ -74,6 +91,7 @@ function vote(readings: SizedReading[], glyphs: GlyphCell[][] | null): Tally {
   const lines: string[] = [];
   for (let row = 0; row < rowCount; row++) {
     let text = "";
+    const trusted = classifierAgrees(readings, glyphs?.[row], row);
     for (let col = 0; col < columns; col++) {
       const tally = new Map<string, number>();
       for (const r of readings) {
@@ -87,7 +105,18 @@ function vote(readings: SizedReading[], glyphs: GlyphCell[][] | null): Tally {
         // Only over K/L/C: a sure `<` where tesseract saw another letter is more likely a grid slip.
         const onlyFillerLike = [...tally.keys()].every((c) => "KLC<".includes(c));
         const fillerVeto = glyph.char === "<" && glyph.probability >= SURE_FILLER && onlyFillerLike;
-        tally.set(glyph.char, (tally.get(glyph.char) ?? 0) + (fillerVeto ? 10 : 1.5));
+        // Inside a row it reads like tesseract, a classifier all but certain outweighs the three sizes
+        // together: tesseract's sizes share their mistakes (Q read as A, O as 0, 6 as H at every size),
+        // the classifier was trained on OCR-B's own shapes. Not in the first two columns or the last,
+        // where a loose grid shows it half a neighbour (the document code, the final check digit).
+        const inner = col > 1 && col < columns - 1;
+        // Nor over a filler a size saw: a `<` is unlike any letter, a classifier sure of one there is
+        // looking at the wrong pixels.
+        const overFiller = tally.has("<") && glyph.char !== "<";
+        const certain = casting && trusted && inner && !overFiller && glyph.probability >= CERTAIN;
+        // In a row it reads unlike tesseract, it only breaks ties.
+        const weight = !trusted ? 0.5 : fillerVeto ? 10 : certain ? 3.5 : 1.5;
+        tally.set(glyph.char, (tally.get(glyph.char) ?? 0) + weight);
       }
       const ranked = [...tally.entries()].sort((a, b) => b[1] - a[1]);
       if (ranked.length === 1) unanimous++;
@@ -101,6 +130,25 @@ function vote(readings: SizedReading[], glyphs: GlyphCell[][] | null): Tally {
     agreement: unanimous / (rowCount * columns),
     alternatives: (row, col) => [...(seen.get(`${row}:${col}`) ?? [])],
   };
+}
+
+/**
+ * Whether the classifier reads a row as tesseract does on most cells (its `<` as tesseract's K, L or C
+ * too): when it does not, the row's band
+ * or grid shows it other pixels than the glyphs tesseract read (print above the zone, a band too low),
+ * and it is confidently wrong everywhere.
+ */
+function classifierAgrees(readings: SizedReading[], glyphs: GlyphCell[] | undefined, row: number): boolean {
+  if (!glyphs) return false;
+  let voted = 0;
+  let agree = 0;
+  glyphs.forEach((g, col) => {
+    if (!g.vote) return;
+    voted++;
+    const fillerLike = g.vote.char === "<" ? "KLC<" : g.vote.char;
+    if (readings.some((r) => fillerLike.includes(r.rows[row]?.[col]?.char ?? "?"))) agree++;
+  });
+  return voted > 0 && agree >= ROW_TRUST * voted;
 }
 
 /**
@@ -167,7 +215,25 @@ function uprightScore(r: SizedReading | null): number {
   const cells = r.rows.flat().filter((c) => c.char !== "?");
   const confidence = cells.reduce((s, c) => s + c.confidence, 0) / Math.max(1, cells.length);
   const fillers = cells.filter((c) => c.char === "<").length;
-  return confidence + 3 * Math.min(fillers, 20);
+  return confidence + 3 * Math.min(fillers, 20) + 100 * classifierShare(r);
+}
+
+/**
+ * Share of the cells where the glyph classifier, trained on upright OCR-B, is sure and reads what
+ * tesseract read: upside down it recognises almost nothing, whatever tesseract made of the glyphs.
+ */
+function classifierShare(r: SizedReading): number {
+  const glyphs = classifyCells(r);
+  let agree = 0;
+  let cells = 0;
+  glyphs.forEach((row, i) => {
+    row.forEach((g, col) => {
+      cells++;
+      const read = r.rows[i]?.[col]?.char ?? "?";
+      if (g.vote && (g.vote.char === "<" ? "KLC<" : g.vote.char).includes(read)) agree++;
+    });
+  });
+  return agree / Math.max(1, cells);
 }
 
 /**
@@ -182,7 +248,7 @@ export async function readLocatedGrids(ocr: OcrEngine, located: LocatedMrz): Pro
   let png = located.png;
   let probed = await probe(png);
   const upright = uprightScore(probed);
-  if (upright < 120) {
+  if (upright < 120 + 100 * UPRIGHT_SHARE) {
     const flipped = await sharp(png).rotate(180).png({ compressionLevel: 1 }).toBuffer();
     const other = await probe(flipped);
     if (uprightScore(other) > upright) {
@@ -193,14 +259,89 @@ export async function readLocatedGrids(ocr: OcrEngine, located: LocatedMrz): Pro
   return readSizes(ocr, png, region, located.lineHeight, new Map([[probeSize, probed]]), located.lines);
 }
 
-/** Votes the grids into lines, repairs and settles them, and parses the fields. */
+/**
+ * Reads a located zone; when that gives no reading whose every check holds, reads its strokes alone
+ * (mrz-strokes.ts: no desk, bezel, glare or moiré for tesseract to trip on) and keeps that reading when
+ * it validates, or when the first gave nothing.
+ */
+export async function readLocatedZone(
+  ocr: OcrEngine,
+  located: LocatedMrz,
+  today: string,
+): Promise<MrzReading | null> {
+  const first = readMrzFromGrids(await readLocatedGrids(ocr, located), today);
+  if (first?.valid) return first;
+  const strokes = { ...located, png: await strokeStrip(located.png, located.lineHeight) };
+  const second = readMrzFromGrids(await readLocatedGrids(ocr, strokes), today);
+  return second && (second.valid || !first) ? second : first;
+}
+
+/**
+ * Votes the grids into lines, repairs and settles them, and parses the fields. A reading whose checks do
+ * not all hold is tried again with rows moved by a whole cell (a row's first column misplaced: every
+ * character one column off, the last one lost). A shifted reading is taken only when every check then
+ * holds; the zone's rows share one grid, so all rows moved alike come first (rows without a check digit,
+ * the names, follow the checked ones), then single rows. Among valid ones, one whose issuing state is a
+ * code somebody issues wins (the first line of a passport or visa has no check digit of its own).
+ */
 export function readMrzFromGrids(grids: SizedReading[], today: string): MrzReading | null {
+  const led = readVoted(grids, today, true);
+  if (grids.length === 0 || led?.valid) return led;
+  // The classifier's casting vote may be wrong where the print is not quite OCR-B (another typeface's 0
+  // or 6): tesseract's own vote, when its checks hold.
+  const plain = readVoted(grids, today, false);
+  if (plain?.valid) return plain;
+  // Neither holds every check: the one holding more, tesseract's on a tie (a wrong check digit printed).
+  const holding = (r: MrzReading | null) => (r ? Object.values(r.checks).filter(Boolean).length : -1);
+  const read = holding(led) > holding(plain) ? led : (plain ?? led);
+  const rowCount = Math.min(...grids.map((g) => g.rows.length));
+  let best: { reading: MrzReading; known: boolean } | null = null;
+  for (const shifts of rowShifts(rowCount)) {
+    const shifted = grids.map((g) =>
+      shifts.reduce((r, s, row) => (s === 0 ? r : shiftRowGrid(r, row, s)), g),
+    );
+    const reading = readVoted(shifted, today, true);
+    if (!reading?.valid || !numberStarts(reading)) continue;
+    // More tries, more chances that garbage fits every check: a shifted reading must name a country.
+    if (!namesKnownCountry(reading.lines, MRZ_LAYOUTS[reading.format])) continue;
+    const known = issuingStateKnown(reading.lines);
+    if (known) return reading;
+    best ??= { reading, known };
+  }
+  return best?.reading ?? read;
+}
+
+/** A document number starts with a letter or digit: fillers only pad it (a shifted row brings them in). */
+function numberStarts(reading: MrzReading): boolean {
+  const check = MRZ_LAYOUTS[reading.format].checks.find((c) => c.field === "document_number");
+  const [row, from] = check?.over[0] ?? [0, 0];
+  return reading.lines[row]?.[from] !== "<";
+}
+
+/**
+ * Row shifts to try: every row alike by ±1 or ±2 cells first (the zone's grid off, e.g. its first
+ * characters unread), then single rows by ±1, then the other mixes of −1, 0 and +1.
+ */
+function rowShifts(rows: number): number[][] {
+  const uniform = [1, -1, 2, -2].map((s) => Array.from({ length: rows }, () => s));
+  let mixed: number[][] = [[]];
+  for (let i = 0; i < rows; i++) mixed = mixed.flatMap((a) => [0, 1, -1].map((s) => [...a, s]));
+  const moved = (a: number[]) => a.filter((s) => s !== 0).length;
+  const rest = mixed
+    .filter((a) => moved(a) > 0 && !(moved(a) === rows && new Set(a).size === 1))
+    .sort((a, b) => moved(a) - moved(b));
+  return [...uniform, ...rest];
+}
+
+/** `casting`: the classifier's casting vote where it is certain (see `vote`). */
+function readVoted(grids: SizedReading[], today: string, casting: boolean): MrzReading | null {
   if (grids.length === 0) return null;
   const glyphs = classifyCells(grids.at(-1)!);
-  const voted = vote(grids, glyphs);
+  const voted = vote(grids, glyphs, casting);
   const repaired = repairLines(voted.lines);
   if (!repaired) return null;
-  const coded = settleCountryCodes(repaired.lines, repaired.layout, voted.alternatives);
+  const seen = settleFromSeen(repaired.lines, repaired.layout, voted.alternatives);
+  const coded = settleCountryCodes(seen, repaired.layout, voted.alternatives);
   const classified = settleOutOfClass(coded, repaired.layout, (row, col) => glyphs[row]?.[col] ?? null);
   const digits = settleCheckDigits(classified, repaired.layout, (row, col) => glyphs[row]?.[col] ?? null);
   const settled = settleChecks(digits, repaired.layout, voted.alternatives);

@@ -135,6 +135,32 @@ function checkPositions(check: MrzCheck): [number, number][] {
 }
 
 /**
+ * A character its column cannot hold (a digit in a name) that no twin explained gives way to the best
+ * ranked reading of that cell that the column can hold, when another reading saw one (the classifier
+ * sure of a 7 where every size of tesseract read T).
+ */
+export function settleFromSeen(
+  lines: string[],
+  layout: MrzLayout,
+  alternatives: (row: number, col: number) => string[],
+): string[] {
+  return lines.map((line, row) =>
+    [...line]
+      .map((c, col) => {
+        const allowed = allowedIn(layout, row, col);
+        if (!allowed || allowed.includes(c)) return c;
+        const cls = layout.classes[row]![col] as ColumnClass;
+        return (
+          alternatives(row, col)
+            .map((alt) => repairChar(alt, cls))
+            .find((alt) => allowed.includes(alt)) ?? c
+        );
+      })
+      .join(""),
+  );
+}
+
+/**
  * Where checked fields hold characters their columns cannot (a 6 read as H in a date) that no twin
  * mapping explained, puts in the OCR-B classifier's likeliest allowed character for each. The result is
  * kept only when every check it touched then holds, and so does the composite check where the format
@@ -207,6 +233,11 @@ export function namesKnownCountry(lines: string[], layout: MrzLayout): boolean {
   return countryCodeFields(layout).some(([row, start]) =>
     MRZ_COUNTRY_CODES.has(lines[row]!.slice(start, start + 3)),
   );
+}
+
+/** Whether the first line's issuing state (columns 2–4 in every format) is a code somebody issues. */
+export function issuingStateKnown(lines: string[]): boolean {
+  return MRZ_COUNTRY_CODES.has(lines[0]?.slice(2, 5) ?? "");
 }
 
 /**

@@ -110,11 +110,15 @@ const REAL_CASES: [SpecimenMrzFormat, number, CaptureCondition, string][] = [
   ["MRVA", 1002, "handheld", "visa"],
   ["MRVB", 1007, "screen", "visa"],
   ["FRENCH_ID", 1008, "glare", "id_card"],
+  // Every size of tesseract read this zone's grid two cells late (its first characters unread).
+  ["TD2", 1000, "handheld", "id_card"],
+  // Tesseract read the zone one cell off; the classifier, sure, corrects what every size misread.
+  ["TD1", 1000, "glare", "id_card"],
 ];
 
 describe("real-style print under real-style captures", () => {
   for (const [format, seed, condition, kind] of REAL_CASES) {
-    test(`${format} (${condition}) is read exactly with every check valid`, async () => {
+    test(`${format} ${seed} (${condition}) is read exactly with every check valid`, async () => {
       const specimen = await generateMrzSpecimen(format, seed, condition, { real: true });
       const { result } = await engine.extract(specimen.image);
       assert.equal(result.detected_type, kind);

@@ -44,3 +44,28 @@ describe("locating the zone on real-style print", () => {
     });
   }
 });
+
+describe("stripes are not text", () => {
+  test("a document on a screen's scan-line stripes: the zone is found, not the stripes", async () => {
+    const specimen = await generateMrzSpecimen("TD3", 1004, "scan", { real: true });
+    const meta = await sharp(specimen.clean).metadata();
+    const docW = meta.width ?? 0;
+    const docH = meta.height ?? 0;
+    const width = docW + 500;
+    const height = docH + 360;
+    // The desk: long dark stripes every 9 px, longer than the zone's lines and as evenly spaced.
+    const desk = Buffer.alloc(width * height);
+    for (let y = 0; y < height; y++) desk.fill(y % 9 < 3 ? 60 : 150, y * width, (y + 1) * width);
+    const image = await sharp(desk, { raw: { width, height, channels: 1 } })
+      .composite([{ input: specimen.clean, left: 250, top: 180 }])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const located = await locateMrz(image);
+    assert.ok(located, "zone found");
+    assert.equal(located.lines, 2);
+    const strip = await sharp(located.png).metadata();
+    // About 44 characters by two lines, not a stripe running across the whole photograph.
+    const aspect = (strip.width ?? 0) / (strip.height ?? 1);
+    assert.ok(aspect > 6 && aspect < 20, `aspect ${aspect}`);
+  });
+});

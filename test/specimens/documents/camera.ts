@@ -149,12 +149,17 @@ async function light(
   return { data, width, height };
 }
 
-/** Photographs a rendered document under one capture condition. */
+/**
+ * Photographs a rendered document under one capture condition. `hard` (its own seeded draws, so the
+ * other specimens stay as they were): a faint lamination streak in every photograph, JPEG quality
+ * 50–70, and at low resolution characters 8–12 px high.
+ */
 export async function photograph(
   doc: Buffer,
   condition: CaptureCondition,
   random: Random,
   real = false,
+  hard?: Random,
 ): Promise<{ image: Buffer; capture: Capture }> {
   const meta = await sharp(doc).metadata();
   let input = doc;
@@ -180,16 +185,24 @@ export async function photograph(
           moire: condition === "screen" ? random.between(10, 18) : 0,
           noise: random.between(4, 12),
         };
+  if (hard && condition !== "scan" && params.glare === 0) {
+    params.glare = hard.between(0.12, 0.25);
+    params.streak = hard.between(3, 6);
+  }
   const lit = await light(input, random, params);
   let pipeline = sharp(lit.data, { raw: { width: lit.width, height: lit.height, channels: 3 } });
   const blur = condition === "scan" ? 0 : random.between(0.3, condition === "handheld" ? 1.4 : 1.1);
   if (blur > 0.3) pipeline = pipeline.blur(blur);
-  if (condition === "lowres")
-    pipeline = pipeline.resize({ width: Math.round(lit.width * random.between(0.5, 0.62)) });
+  if (condition === "lowres") {
+    const factor = random.between(0.5, 0.62);
+    // OCR-B capitals are ~24 px high on the rendered page: 0.34–0.5 of it leaves 8–12 px.
+    pipeline = pipeline.resize({ width: Math.round(lit.width * (hard ? hard.between(0.34, 0.5) : factor)) });
+  }
   if (condition === "handheld") pipeline = pipeline.resize({ width: random.int(600, 1000) });
   const quarterTurns = condition === "rotated" ? random.int(1, 3) : 0;
   const exif = quarterTurns > 0 && random.chance(0.5);
-  const quality = random.int(condition === "lowres" || condition === "handheld" ? 50 : 60, 88);
+  const drawn = random.int(condition === "lowres" || condition === "handheld" ? 50 : 60, 88);
+  const quality = hard && condition !== "scan" ? hard.int(50, 70) : drawn;
   let image = await pipeline.jpeg({ quality }).toBuffer();
   if (quarterTurns > 0) {
     // Stored turned by `quarterTurns` clockwise-from-upright; EXIF variants store upright pixels of a

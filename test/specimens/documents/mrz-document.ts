@@ -160,6 +160,28 @@ export interface RealPrint {
   aboveGap: number;
 }
 
+/**
+ * Harder still, where the real-style print was friendlier than real documents: the issuer's printer runs
+ * bold or thin (or faded), the security print under the zone is as dark as some issuers print it, and
+ * the lamination catches a faint streak of light in every photograph (camera.ts draws the rest: JPEG
+ * quality 50–70, characters 8–12 px high at low resolution). Drawn from its own seed.
+ */
+export interface HardPrint {
+  /** Ink weight of the zone: bold prints each character twice `bold` px apart; thin prints it grey. */
+  weight: "bold" | "thin" | "normal";
+  bold: number;
+  /** Opacity of the security print under the zone (real-style print uses 0.6). */
+  patternOpacity: number;
+}
+
+export function drawHardPrint(random: Random): HardPrint {
+  return {
+    weight: random.pick(["bold", "thin", "normal"]),
+    bold: random.int(1, 2),
+    patternOpacity: random.between(0.7, 0.95),
+  };
+}
+
 export function drawRealPrint(random: Random): RealPrint {
   return {
     scale: random.between(0.88, 1.12),
@@ -180,7 +202,14 @@ export function drawRealPrint(random: Random): RealPrint {
 }
 
 /** Dense security print: crossing sine families and rosettes, dark enough to survive a threshold. */
-function securityPrint(width: number, height: number, top: number, color: string, seed: number): string {
+function securityPrint(
+  width: number,
+  height: number,
+  top: number,
+  color: string,
+  seed: number,
+  opacity = 0.6,
+): string {
   const paths: string[] = [];
   for (let i = 0; i < 40; i++) {
     const base = top + ((i + 0.5) * (height - top)) / 40;
@@ -192,7 +221,7 @@ function securityPrint(width: number, height: number, top: number, color: string
       d += ` L ${x} ${y.toFixed(1)}`;
     }
     paths.push(
-      `<path d="${d}" stroke="${color}" stroke-width="${(0.8 + (i % 3) * 0.4).toFixed(1)}" fill="none" opacity="0.6"/>`,
+      `<path d="${d}" stroke="${color}" stroke-width="${(0.8 + (i % 3) * 0.4).toFixed(1)}" fill="none" opacity="${opacity.toFixed(2)}"/>`,
     );
   }
   for (let k = 0; k < 6; k++) {
@@ -214,6 +243,7 @@ export function drawMrzDocument(
   person = createMrzPerson(random, format),
   mrz = buildMrz(format, person),
   real?: RealPrint,
+  hard?: HardPrint,
 ): MrzDraft {
   const g = GEOMETRY[format];
   const tint = random.pick(["#eef1ea", "#f3ece4", "#e8eef5", "#f5f0f7", "#eaf4ef"]);
@@ -262,7 +292,9 @@ export function drawMrzDocument(
     ),
   );
   if (real) {
-    c.shape(securityPrint(g.width, g.height, Math.round(g.height * 0.55), real.pattern, seed));
+    c.shape(
+      securityPrint(g.width, g.height, Math.round(g.height * 0.55), real.pattern, seed, hard?.patternOpacity),
+    );
     if (real.band > 0)
       c.shape(
         `<rect x="0" y="${top - 10}" width="${g.width}" height="${g.height - top + 10}" fill="#f7f7f2" opacity="${real.band}"/>`,
@@ -273,8 +305,12 @@ export function drawMrzDocument(
       `<rect x="0" y="${top - 14}" width="${g.width}" height="${g.height - top + 14}" fill="#f7f7f2" opacity="0.85"/>`,
     );
   }
+  const size = MRZ_FONT_SIZE * scale;
   mrz.forEach((line, i) => {
-    c.text(left, top + i * lineStep, line, { font: "ocrb", size: MRZ_FONT_SIZE * scale, color: "#111" });
+    const y = top + i * lineStep;
+    if (hard?.weight === "thin") c.text(left, y, line, { font: "ocrb", size, color: "#5a5a5a" });
+    else c.text(left, y, line, { font: "ocrb", size, color: "#111" });
+    if (hard?.weight === "bold") c.text(left + hard.bold, y, line, { font: "ocrb", size, color: "#111" });
   });
   return { canvas: c, mrz, person, portraitBox: photo };
 }

@@ -4,7 +4,7 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createRandom } from "../seeded-random.js";
 import { type Capture, type CaptureCondition, photograph } from "./camera.js";
-import { drawMrzDocument, drawRealPrint } from "./mrz-document.js";
+import { drawHardPrint, drawMrzDocument, drawRealPrint } from "./mrz-document.js";
 import { buildMrz, type MrzPerson, type SpecimenMrzFormat } from "./mrz-formats.js";
 
 const FACES_DIR = fileURLToPath(new URL("../../../../shared/data/faces/deepface/", import.meta.url));
@@ -31,6 +31,9 @@ export interface MrzSpecimenOptions {
   /** Print the way real documents do (security print under the zone, varied size and spacing, tight
    * margins, text above the zone; glare as a lamination streak). */
   real?: boolean;
+  /** Harder than `real` (implies it): bold, thin or faded print, darker security print under the zone,
+   * a faint lamination streak in every photograph, JPEG 50–70, 8–12 px characters at low resolution. */
+  hard?: boolean;
 }
 
 /** The fields as the printed MRZ holds them (names cut to their field's width). */
@@ -65,7 +68,9 @@ export async function generateMrzSpecimen(
 ): Promise<MrzSpecimen> {
   const random = createRandom(seed * 6151 + format.length * 31 + condition.length);
   const portrait = random.pick(PORTRAITS);
-  const real = options.real ? drawRealPrint(createRandom(seed * 7919 + format.length)) : undefined;
+  const real =
+    options.real || options.hard ? drawRealPrint(createRandom(seed * 7919 + format.length)) : undefined;
+  const hard = options.hard ? drawHardPrint(createRandom(seed * 104_729 + format.length)) : undefined;
   const draft = options.person
     ? drawMrzDocument(
         random,
@@ -75,10 +80,17 @@ export async function generateMrzSpecimen(
         options.person,
         options.mrz ?? buildMrz(format, options.person),
         real,
+        hard,
       )
-    : drawMrzDocument(random, format, portrait, seed, undefined, options.mrz, real);
+    : drawMrzDocument(random, format, portrait, seed, undefined, options.mrz, real, hard);
   const clean = await draft.canvas.toPng();
-  const { image, capture } = await photograph(clean, condition, random, Boolean(real));
+  const { image, capture } = await photograph(
+    clean,
+    condition,
+    random,
+    Boolean(real),
+    hard ? createRandom(seed * 15_485_863 + format.length + condition.length) : undefined,
+  );
   return {
     format,
     seed,

@@ -3,7 +3,8 @@
 // scan artefacts).
 //   node --import tsx bench/signature-eer.bench.ts [--writers 20] [--seed 2024] [--calibration]
 // The default is the held-aside writer split (HELD_ASIDE_SEED), never tuned on; --calibration runs
-// the calibration writers (CALIBRATION_SEEDS) the weights and score map were chosen on.
+// the calibration writers (CALIBRATION_SEEDS) the learned score and its map were fitted on
+// (scripts/fit-signature-score.ts).
 // Quality: EER of genuine vs skilled forgery and genuine vs random forgery (another writer's
 // genuine), the score at each EER, and match/review/mismatch rates at the default threshold.
 // Speed: verify() latency (two scans, decode to verdict) against a baseline measured in the same

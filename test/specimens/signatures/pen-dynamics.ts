@@ -131,9 +131,10 @@ function slowDynamics(line: Point[], random: Random): InkPoint[][] {
   return pieces;
 }
 
-/** One genuine signing by the writer. */
-export function drawGenuine(writer: Writer, habits: Habits, random: Random): InkPoint[][] {
-  const join = random.chance(habits.joinRate);
+/** One genuine signing by the writer; `join` pins whether the two words are joined this time. */
+export function drawGenuine(writer: Writer, habits: Habits, random: Random, join?: boolean): InkPoint[][] {
+  const chance = random.chance(habits.joinRate);
+  join ??= chance;
   const arranged = arrangeWords(writer, random, join, 0);
   const lines = driftBaseline(drawShape(arranged, NATURAL, random), random);
   return lines.map((line) => fluentDynamics(line, habits, random));

@@ -29,7 +29,7 @@ const ITERATIONS = 3000;
 const STEP = 0.5;
 /** Standardised features are clipped here, so one extreme value cannot dominate the logit. */
 const CLIP = 4;
-const GENUINE_UNDER_REVIEW = 0.03;
+const GENUINE_UNDER_REVIEW = 0.02;
 const SKILLED_MATCH = 0.015;
 
 const engine = createSignatureEngine();

@@ -18,20 +18,22 @@ export function pairLogit(features: Float64Array): number {
   return logit;
 }
 
-/**
- * The elastic features (both DTW distances and the overlay) each lie in a known range: the logit
- * with each at the end of its range the model prefers bounds every true logit from above.
- */
-const ELASTIC_RANGES: Array<[number, number, number]> = [
-  [shapeFeatureIndex("elastic"), 0, 1],
-  [shapeFeatureIndex("strokes"), 0, 2],
-  [shapeFeatureIndex("overlay"), 0, 1],
-];
+/** The costly features (two DTW alignments and the overlay), each within a known range. */
+export type CostlyFeature = "elastic" | "strokes" | "overlay";
+const COSTLY_RANGES: Record<CostlyFeature, [number, number, number]> = {
+  elastic: [shapeFeatureIndex("elastic"), 0, 1],
+  strokes: [shapeFeatureIndex("strokes"), 0, 2],
+  overlay: [shapeFeatureIndex("overlay"), 0, 1],
+};
 
-/** An upper bound on pairLogit whatever the elastic features turn out to be (for search pruning). */
-export function pairLogitBound(features: Float64Array): number {
+/**
+ * An upper bound on pairLogit while the `unknown` features are not computed yet: each taken at the
+ * end of its range the model prefers (for search pruning).
+ */
+export function pairLogitBound(features: Float64Array, unknown: readonly CostlyFeature[]): number {
   let logit = pairLogit(features);
-  for (const [k, low, high] of ELASTIC_RANGES) {
+  for (const name of unknown) {
+    const [k, low, high] = COSTLY_RANGES[name];
     logit += Math.max(term(k, low), term(k, high)) - term(k, features[k]!);
   }
   return logit;

@@ -26,8 +26,8 @@ export const WEIGHTS = [
 export const BIAS = -1.04413;
 export const CLIP = 4;
 export const CALIBRATION: ReadonlyArray<readonly [number, number]> = [
-  [-8.31885, 0],
-  [-0.31885, 0.465],
+  [-8.9723, 0],
+  [-0.9723, 0.465],
   [6.33836, 0.62],
   [14.33836, 1],
 ];

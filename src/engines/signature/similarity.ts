@@ -15,7 +15,7 @@ import {
   STROKE_SEQUENCE_OFFSET,
 } from "./descriptor.js";
 import { elasticDistance } from "./elastic-profile.js";
-import { calibrate, pairLogit, pairLogitBound } from "./learned-score.js";
+import { type CostlyFeature, calibrate, pairLogit, pairLogitBound } from "./learned-score.js";
 import { pairFeatures, type SignatureParts } from "./pair-features.js";
 import { strokeSequenceDistance } from "./stroke-sequence.js";
 
@@ -120,17 +120,21 @@ function overlayScore(a: ArrayLike<number>, toA: Float32Array, b: ArrayLike<numb
 }
 
 /**
- * Scores one query against many samples (signature search). A sample whose score could not reach
- * `threshold` even with the best elastic alignments and overlay the model allows is dropped before
- * those (the costly part) are computed.
+ * Scores one query against many samples (signature search). The costly features are computed one
+ * at a time, the most telling first (the stroke sequence), and a sample whose score could not reach
+ * `threshold` even with the best values of those still missing is dropped there.
  */
 export function createSearchScorer(query: ArrayLike<number>, threshold: number) {
   const toQuery = distanceTransform(query);
   return (sample: ArrayLike<number>): number | null => {
     const parts = measureParts(query, sample, { elastic: false });
-    if (calibrate(pairLogitBound(pairFeatures(parts, query, sample))) < threshold) return null;
-    parts.elastic = elasticDistance(query, sample);
+    const reachable = (unknown: readonly CostlyFeature[]): boolean =>
+      calibrate(pairLogitBound(pairFeatures(parts, query, sample), unknown)) >= threshold;
+    if (!reachable(["strokes", "elastic", "overlay"])) return null;
     parts.strokes = strokeSequenceDistance(query, sample, STROKE_SEQUENCE_OFFSET);
+    if (!reachable(["elastic", "overlay"])) return null;
+    parts.elastic = elasticDistance(query, sample);
+    if (!reachable(["overlay"])) return null;
     parts.overlay = overlayScore(query, toQuery, sample);
     const score = scoreParts(parts, query, sample);
     return score >= threshold ? score : null;

@@ -47,7 +47,8 @@ export function writeStrokeSequence(
       const binPos = (theta / Math.PI) * BINS - 0.5;
       const b0 = Math.floor(binPos);
       const bw = binPos - b0;
-      const bins = [((b0 % BINS) + BINS) % BINS, (b0 + 1) % BINS] as const;
+      const bin0 = (b0 + BINS) % BINS;
+      const bin1 = (b0 + 1) % BINS;
       const cx = (x + 0.5) / bandWidth - 0.5;
       const c0 = Math.floor(cx);
       const cw = cx - c0;
@@ -59,8 +60,8 @@ export function writeStrokeSequence(
           const zone = Math.min(ZONES - 1, Math.max(0, z0 + dz));
           const wz = dz === 0 ? 1 - zw : zw;
           const base = (column * ZONES + zone) * BINS;
-          raw[base + bins[0]]! += magnitude * wc * wz * (1 - bw);
-          raw[base + bins[1]]! += magnitude * wc * wz * bw;
+          raw[base + bin0]! += magnitude * wc * wz * (1 - bw);
+          raw[base + bin1]! += magnitude * wc * wz * bw;
         }
       }
     }

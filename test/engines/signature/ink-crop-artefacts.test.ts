@@ -16,7 +16,7 @@ const WRITERS = [createScannedWriter(1, 7), createScannedWriter(4, 99)];
 
 async function inkBox(writer: number, artefacts: Partial<PageArtefacts>) {
   const crop = await cropInk(
-    await renderScanned(WRITERS[writer]!, "genuine", 0, { ...CLEAN_PAGE, ...artefacts }),
+    await renderScanned(WRITERS[writer]!, "genuine", 0, { artefacts: { ...CLEAN_PAGE, ...artefacts } }),
   );
   return { width: crop.mask.width, height: crop.mask.height };
 }
@@ -58,7 +58,7 @@ describe("signature ink crop on real-scan artefacts", () => {
   }
 
   test("a 177×2 px scan line in a corner does not grow the crop", async () => {
-    const page = await renderScanned(WRITERS[0]!, "genuine", 0, CLEAN_PAGE);
+    const page = await renderScanned(WRITERS[0]!, "genuine", 0, { artefacts: CLEAN_PAGE });
     const { width, height } = await sharp(page).metadata();
     const line = await sharp({ create: { width: 177, height: 2, channels: 3, background: "#1e1e1e" } })
       .png()
@@ -71,7 +71,7 @@ describe("signature ink crop on real-scan artefacts", () => {
   });
 
   test("a filled blob (stamp pad smudge) away from the signature is left out", async () => {
-    const page = await renderScanned(WRITERS[1]!, "genuine", 0, CLEAN_PAGE);
+    const page = await renderScanned(WRITERS[1]!, "genuine", 0, { artefacts: CLEAN_PAGE });
     const blob = await sharp({ create: { width: 60, height: 45, channels: 3, background: "#303030" } })
       .png()
       .toBuffer();

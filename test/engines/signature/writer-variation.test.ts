@@ -32,7 +32,9 @@ function writersOf(script: ScannedWriter["shape"]["script"], count: number): Sca
 }
 
 async function describeGenuine(writer: ScannedWriter, index: number, join: boolean) {
-  return (await engine.prepare(await renderScanned(writer, "genuine", index, CLEAN_PAGE, join))).descriptor;
+  return (
+    await engine.prepare(await renderScanned(writer, "genuine", index, { artefacts: CLEAN_PAGE, join }))
+  ).descriptor;
 }
 
 /** Bounding box of everything darker than the paper on a clean page, at the crop's 800-px scale. */
@@ -73,7 +75,7 @@ describe("signature: a writer's natural variation", () => {
   for (const script of ["devanagari", "bengali"] as const) {
     test(`a ${script}-like headline stays in the crop: the ink box spans all the ink`, async () => {
       for (const writer of writersOf(script, 2)) {
-        const image = await renderScanned(writer, "genuine", 0, CLEAN_PAGE);
+        const image = await renderScanned(writer, "genuine", 0, { artefacts: CLEAN_PAGE });
         const crop = await cropInk(image);
         const inkWidth = await renderedInkWidth(image);
         assert.ok(

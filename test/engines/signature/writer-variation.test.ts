@@ -21,12 +21,12 @@ import {
 const engine = createSignatureEngine();
 const REVIEW_FLOOR = REVIEW_BAND_FACTOR * SIGNATURE_VERIFY_THRESHOLD;
 
-/** Calibration writers (seed 7) with two words, of the given script. */
-function writersOf(script: ScannedWriter["shape"]["script"], count: number): ScannedWriter[] {
+/** Calibration writers (seed 7) of the given script with at least `words` words. */
+function writersOf(script: ScannedWriter["shape"]["script"], count: number, words = 2): ScannedWriter[] {
   const found: ScannedWriter[] = [];
   for (let id = 0; found.length < count && id < 60; id++) {
     const writer = createScannedWriter(id, 7);
-    if (writer.shape.script === script && writer.shape.strokes.length >= 2) found.push(writer);
+    if (writer.shape.script === script && writer.shape.strokes.length >= words) found.push(writer);
   }
   return found;
 }
@@ -74,14 +74,16 @@ describe("signature: a writer's natural variation", () => {
 
   for (const script of ["devanagari", "bengali"] as const) {
     test(`a ${script}-like headline stays in the crop: the ink box spans all the ink`, async () => {
-      for (const writer of writersOf(script, 2)) {
-        const image = await renderScanned(writer, "genuine", 0, { artefacts: CLEAN_PAGE });
-        const crop = await cropInk(image);
-        const inkWidth = await renderedInkWidth(image);
-        assert.ok(
-          crop.mask.width >= inkWidth * 0.95,
-          `writer ${writer.shape.id}: crop ${crop.mask.width} px wide, ink ${inkWidth} px`,
-        );
+      for (const writer of writersOf(script, 6, 1)) {
+        for (const index of [0, 1, 2, 3]) {
+          const image = await renderScanned(writer, "genuine", index, { artefacts: CLEAN_PAGE });
+          const crop = await cropInk(image);
+          const inkWidth = await renderedInkWidth(image);
+          assert.ok(
+            crop.mask.width >= inkWidth * 0.95,
+            `writer ${writer.shape.id} genuine ${index}: crop ${crop.mask.width} px wide, ink ${inkWidth} px`,
+          );
+        }
       }
     });
   }

@@ -87,4 +87,13 @@ describe("signature ink crop on real-scan artefacts", () => {
     const crop = await cropInk(await renderScanned(createScannedWriter(10, 7), "skilled_forgery", 1));
     assert.ok(crop.mask.width > 200 && crop.mask.height > 120, `${crop.mask.width}×${crop.mask.height}`);
   });
+
+  test("a printed caption whose words the dilation merges into one line is left out", async () => {
+    // Seed 7 writer 0's fourth genuine: the caption sits close under the descenders and reads as one
+    // wide component, not as three or more words.
+    const writer = createScannedWriter(0, 7);
+    const scanned = await cropInk(await renderScanned(writer, "genuine", 3));
+    const clean = await cropInk(await renderScanned(writer, "genuine", 3, { artefacts: CLEAN_PAGE }));
+    assertSameBox(clean.mask, scanned.mask, "merged caption");
+  });
 });

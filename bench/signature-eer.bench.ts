@@ -3,7 +3,8 @@
 // scan artefacts).
 //   node --import tsx bench/signature-eer.bench.ts [--writers 20] [--seed 2024] [--calibration]
 // The default is the held-aside writer split (HELD_ASIDE_SEED), never tuned on; --calibration runs
-// the calibration writers (CALIBRATION_SEEDS) the weights and score map were chosen on.
+// the calibration writers (CALIBRATION_SEEDS) the learned score and its map were fitted on
+// (scripts/fit-signature-score.ts).
 // Quality: EER of genuine vs skilled forgery and genuine vs random forgery (another writer's
 // genuine), the score at each EER, and match/review/mismatch rates at the default threshold.
 // Speed: verify() latency (two scans, decode to verdict) against a baseline measured in the same
@@ -14,6 +15,7 @@ import { createSignatureEngine, type PreparedSignature } from "../src/engines/si
 import { decideVerdict, SIGNATURE_VERIFY_THRESHOLD } from "../src/engines/signature/signature-verdict.js";
 import {
   CALIBRATION_SEEDS,
+  createScannedWriter,
   generateScannedSet,
   HELD_ASIDE_SEED,
   type ScannedSpecimen,
@@ -76,6 +78,9 @@ for (const specimen of set) prepared.push(await engine.prepare(specimen.image));
 const genuine: number[] = [];
 const skilled: number[] = [];
 const random: number[] = [];
+const byScript = new Map<string, { genuine: number[]; skilled: number[] }>();
+const scriptOf = (specimen: { writer: number; seed: number }): string =>
+  createScannedWriter(specimen.writer, specimen.seed).shape.script;
 for (let i = 0; i < set.length; i++) {
   const a = set[i]!;
   if (a.kind !== "genuine") continue;
@@ -83,9 +88,15 @@ for (let i = 0; i < set.length; i++) {
     const b = set[j]!;
     if (b.seed !== a.seed) continue;
     const score = (): number => engine.compare(prepared[i]!.descriptor, prepared[j]!.descriptor).score;
-    if (b.writer === a.writer && b.kind === "genuine" && j > i) genuine.push(score());
-    else if (b.writer === a.writer && b.kind === "skilled_forgery") skilled.push(score());
-    else if (b.writer !== a.writer && b.kind === "genuine" && b.index === 0 && a.index < 2)
+    const script = byScript.get(scriptOf(a)) ?? { genuine: [], skilled: [] };
+    byScript.set(scriptOf(a), script);
+    if (b.writer === a.writer && b.kind === "genuine" && j > i) {
+      genuine.push(score());
+      script.genuine.push(genuine.at(-1)!);
+    } else if (b.writer === a.writer && b.kind === "skilled_forgery") {
+      skilled.push(score());
+      script.skilled.push(skilled.at(-1)!);
+    } else if (b.writer !== a.writer && b.kind === "genuine" && b.index === 0 && a.index < 2)
       random.push(score());
   }
 }
@@ -107,6 +118,12 @@ console.log(
 console.log(`  genuine         ${rates(genuine)}`);
 console.log(`  skilled forgery ${rates(skilled)}`);
 console.log(`  random forgery  ${rates(random)}`);
+for (const [script, scores] of [...byScript].sort()) {
+  const eer = equalErrorRate(scores.genuine, scores.skilled);
+  console.log(
+    `  ${script}: EER skilled ${(100 * eer.eer).toFixed(1)}%; genuine ${rates(scores.genuine)}; skilled ${rates(scores.skilled)}`,
+  );
+}
 
 // Latency: the same image pairs through verify() and through a plain sharp decode.
 const pairs = set.slice(0, 40).map((a, i) => [a.image, set[(i * 7 + 3) % set.length]!.image] as const);

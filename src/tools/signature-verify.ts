@@ -29,7 +29,8 @@ const response = z.object({
     .object({
       stroke_direction: signal.describe("Agreement of stroke directions per region of the signature."),
       ink_distribution: signal.describe(
-        "Agreement of where the ink sits along the signature, elastically aligned (word gaps may open or close).",
+        "Agreement of where the ink sits and which way the strokes run along the signature, elastically aligned " +
+          "(word gaps may open, close or be joined).",
       ),
       shape_overlay: signal.describe("How closely the two thinned strokes overlay."),
       proportions: signal.describe(
@@ -37,7 +38,10 @@ const response = z.object({
           "junctions, kinks): a slow copy differs here.",
       ),
     })
-    .describe("The measurements the score is blended from, each 0..1."),
+    .describe(
+      "Descriptive sub-scores, each 0..1; the score itself comes from a model over these measurements and the " +
+        "pen dynamics of both signatures.",
+    ),
 });
 
 export function registerSignatureVerifyRoute(app: App, services: Services): void {

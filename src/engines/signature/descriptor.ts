@@ -1,5 +1,5 @@
 // The signature descriptor: a fixed-length Float32Array the service stores (as real[]) per sample
-// and compares without the image. Layout, version 1 (SIGNATURE_DESCRIPTOR_LENGTH floats):
+// and compares without the image. Layout, version 3 (SIGNATURE_DESCRIPTOR_LENGTH floats):
 //   [0] version, [1] log aspect ratio of the deskewed ink box, [2] skeleton density, [3] reserved
 //   [4 …] direction histograms: GRID_ROWS × GRID_COLS cells × DIRECTION_BINS, L2-normalised
 //   then column profile (PROFILE_COLS) and row profile (PROFILE_ROWS) of the skeleton, each summing to 1
@@ -8,11 +8,15 @@
 //     the column band, 0..1, and its amount relative to the fullest band; -1 for an empty band), for
 //     elastic (DTW) alignment that tolerates word gaps opening or closing
 //   then the stroke dynamics (stroke-dynamics.ts, DYNAMICS_LENGTH floats)
-// Version 1 had no sequence and no dynamics: stored v1 samples are re-prepared from their crop.
+//   then the stroke sequence (stroke-sequence.ts): per column band, direction histograms in three
+//     height zones, for an elastic alignment of the strokes themselves
+// Version 1 had no sequence and no dynamics, version 2 fewer dynamics and no stroke sequence: stored
+// samples of an older version are re-prepared from their crop.
 import { CANVAS_HEIGHT, CANVAS_WIDTH, type NormalizedShape } from "./normalize-shape.js";
 import { DYNAMICS_LENGTH } from "./stroke-dynamics.js";
+import { STROKE_SEQUENCE_LENGTH, writeStrokeSequence } from "./stroke-sequence.js";
 
-export const SIGNATURE_DESCRIPTOR_VERSION = 2;
+export const SIGNATURE_DESCRIPTOR_VERSION = 3;
 export const GRID_ROWS = 4;
 export const GRID_COLS = 12;
 export const DIRECTION_BINS = 8;
@@ -29,7 +33,8 @@ export const SEQUENCE_COLUMNS = 48;
 export const SEQUENCE_FEATURES = 4;
 export const SEQUENCE_OFFSET = OCCUPANCY_OFFSET + OCCUPANCY_WIDTH * OCCUPANCY_HEIGHT;
 export const DYNAMICS_OFFSET = SEQUENCE_OFFSET + SEQUENCE_COLUMNS * SEQUENCE_FEATURES;
-export const SIGNATURE_DESCRIPTOR_LENGTH = DYNAMICS_OFFSET + DYNAMICS_LENGTH;
+export const STROKE_SEQUENCE_OFFSET = DYNAMICS_OFFSET + DYNAMICS_LENGTH;
+export const SIGNATURE_DESCRIPTOR_LENGTH = STROKE_SEQUENCE_OFFSET + STROKE_SEQUENCE_LENGTH;
 
 /** Blur sigma (canvas pixels) that turns the 1-pixel skeleton into a smooth ridge with stable gradients. */
 const RIDGE_SIGMA = 1.5;
@@ -42,7 +47,9 @@ export function describeShape(shape: NormalizedShape, dynamics: Float32Array): F
   out[0] = SIGNATURE_DESCRIPTOR_VERSION;
   out[1] = shape.logAspect;
   out[2] = count / (CANVAS_WIDTH * CANVAS_HEIGHT);
-  writeDirections(skeleton, out);
+  const { gx, gy } = ridgeGradients(skeleton);
+  writeDirections(gx, gy, out);
+  writeStrokeSequence(gx, gy, CANVAS_WIDTH, CANVAS_HEIGHT, out, STROKE_SEQUENCE_OFFSET);
   writeProfiles(skeleton, count, out);
   writeOccupancy(skeleton, out);
   writeSequence(skeleton, out);
@@ -84,17 +91,32 @@ function blur(image: Uint8Array, width: number, height: number, sigma: number): 
   return out;
 }
 
-/** Gradient-orientation histograms (unsigned, soft-binned in angle and bilinear across cells), like HOG. */
-function writeDirections(skeleton: Uint8Array, out: Float32Array): void {
+/** Central-difference gradients of the blurred skeleton (0 on the canvas border). */
+function ridgeGradients(skeleton: Uint8Array): { gx: Float32Array; gy: Float32Array } {
   const w = CANVAS_WIDTH;
   const h = CANVAS_HEIGHT;
   const ridge = blur(skeleton, w, h, RIDGE_SIGMA);
+  const gx = new Float32Array(w * h);
+  const gy = new Float32Array(w * h);
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      gx[y * w + x] = ridge[y * w + x + 1]! - ridge[y * w + x - 1]!;
+      gy[y * w + x] = ridge[(y + 1) * w + x]! - ridge[(y - 1) * w + x]!;
+    }
+  }
+  return { gx, gy };
+}
+
+/** Gradient-orientation histograms (unsigned, soft-binned in angle and bilinear across cells), like HOG. */
+function writeDirections(gxs: Float32Array, gys: Float32Array, out: Float32Array): void {
+  const w = CANVAS_WIDTH;
+  const h = CANVAS_HEIGHT;
   const cellW = w / GRID_COLS;
   const cellH = h / GRID_ROWS;
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
-      const gx = ridge[y * w + x + 1]! - ridge[y * w + x - 1]!;
-      const gy = ridge[(y + 1) * w + x]! - ridge[(y - 1) * w + x]!;
+      const gx = gxs[y * w + x]!;
+      const gy = gys[y * w + x]!;
       const magnitude = Math.hypot(gx, gy);
       if (magnitude < 1e-4) continue;
       let theta = Math.atan2(gy, gx);

@@ -129,11 +129,34 @@ export function selectSignatureInk(mask: InkMask, options: SelectOptions): InkCo
     }
     return central < 0.1 * c.area;
   };
+  // Printed words the dilation has merged into one line: many short vertical strokes side by side,
+  // so a row across the middle of the line crosses ink again and again; a pen flourish of the same
+  // box is crossed once or twice.
+  const textLine = (c: Measured): boolean => {
+    const w = c.maxX - c.minX + 1;
+    const h = c.maxY - c.minY + 1;
+    if (w < 6 * h) return false;
+    let most = 0;
+    for (const share of [0.4, 0.5, 0.6]) {
+      const y = c.minY + Math.round(share * (h - 1));
+      let runs = 0;
+      let inside = false;
+      for (let x = c.minX; x <= c.maxX; x++) {
+        const i = y * width + x;
+        const on = labels[i] === c.label && data[i] === 1;
+        if (on && !inside) runs++;
+        inside = on;
+      }
+      most = Math.max(most, runs);
+    }
+    return most >= Math.max(6, w / (2 * h));
+  };
   const keep = chooseSignature(
     components.filter((c) => !ruleLeftover(c)),
     width,
     height,
     hollow,
+    textLine,
   );
   for (let i = 0; i < data.length; i++) {
     const label = labels[i]!;
@@ -172,6 +195,7 @@ function chooseSignature(
   width: number,
   height: number,
   hollow: (c: Measured) => boolean,
+  textLine: (c: Measured) => boolean,
 ): Set<number> {
   const present = all.filter((c) => c.area > 0);
   const largest = present.reduce((max, c) => Math.max(max, c.area), 0);
@@ -179,7 +203,7 @@ function chooseSignature(
   let candidates = present.filter((c) => c.area >= floor && !isLine(c) && !isBlob(c) && isPenColour(c));
   candidates = dropStamps(candidates, present, hollow);
   if (candidates.length === 0) return new Set();
-  candidates = dropPrintedLines(candidates);
+  candidates = dropPrintedLines(candidates, textLine);
   if (candidates.length === 0) return new Set();
   // Seeds are the large components (words, capitals, flourishes); their height (about a word with its
   // ascenders and descenders) sets the scale of gaps inside a signature.
@@ -297,12 +321,13 @@ function isRing(c: Measured, w: number, h: number): boolean {
 
 /**
  * Printed text (a form's caption, a typed name): three or more short components of about the same
- * height whose tops and bottoms line up, much shorter than the tallest ink. They are dropped.
+ * height whose tops and bottoms line up, much shorter than the tallest ink, or one such component
+ * that reads as a merged line of print (`textLine`). They are dropped.
  */
-function dropPrintedLines(components: Measured[]): Measured[] {
+function dropPrintedLines(components: Measured[], textLine: (c: Measured) => boolean): Measured[] {
   const tallest = components.reduce((max, c) => Math.max(max, c.maxY - c.minY + 1), 0);
   const short = components.filter((c) => c.maxY - c.minY + 1 < tallest * 0.3);
-  const dropped = new Set<number>();
+  const dropped = new Set<number>(short.filter(textLine).map((c) => c.label));
   for (const c of short) {
     const h = c.maxY - c.minY + 1;
     // Words of a printed line share most of their height band (descenders and capitals aside).

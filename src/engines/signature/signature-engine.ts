@@ -14,9 +14,10 @@ import {
 import {
   createSearchScorer,
   isSignatureDescriptor,
-  measureSignals,
+  measureParts,
   type SignatureSignals,
-  scoreSignals,
+  scoreParts,
+  signalsFromParts,
 } from "./similarity.js";
 import { measureDynamics } from "./stroke-dynamics.js";
 
@@ -119,11 +120,11 @@ export function createSignatureEngine(options: SignatureEngineOptions = {}): Sig
   }
 
   function compare(a: ArrayLike<number>, b: ArrayLike<number>): { score: number; signals: SignatureSignals } {
-    const raw = measureSignals(a, b);
+    const parts = measureParts(a, b);
     const signals = Object.fromEntries(
-      Object.entries(raw).map(([key, value]) => [key, round4(value)]),
+      Object.entries(signalsFromParts(parts, a, b)).map(([key, value]) => [key, round4(value)]),
     ) as unknown as SignatureSignals;
-    return { score: round4(scoreSignals(raw)), signals };
+    return { score: round4(scoreParts(parts, a, b)), signals };
   }
 
   return {

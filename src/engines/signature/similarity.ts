@@ -1,5 +1,6 @@
-// Compares two signature descriptors (descriptor.ts). Each signal is a 0..1 sub-score with a plain
-// meaning; the score is a calibrated blend of them (see SCORE_WEIGHTS).
+// Compares two signature descriptors (descriptor.ts): the raw comparisons (parts), the wire signals
+// (each a 0..1 sub-score with a plain meaning) and the score, which the learned model
+// (learned-score.ts) computes from the parts and both signatures' pen dynamics.
 import {
   DIRECTIONS_OFFSET,
   DYNAMICS_OFFSET,
@@ -11,9 +12,14 @@ import {
   PROFILE_ROWS,
   SIGNATURE_DESCRIPTOR_LENGTH,
   SIGNATURE_DESCRIPTOR_VERSION,
+  STROKE_SEQUENCE_OFFSET,
 } from "./descriptor.js";
 import { elasticDistance } from "./elastic-profile.js";
-import { DYNAMICS_LENGTH } from "./stroke-dynamics.js";
+import { type CostlyFeature, calibrate, pairLogit, pairLogitBound } from "./learned-score.js";
+import { pairFeatures, type SignatureParts } from "./pair-features.js";
+import { strokeSequenceDistance } from "./stroke-sequence.js";
+
+export type { SignatureParts } from "./pair-features.js";
 
 /** Named sub-scores, each 0..1 (1 = identical). These are what `signals` carries on the wire. */
 export interface SignatureSignals {
@@ -33,41 +39,16 @@ export interface SignatureSignals {
   proportions: number;
 }
 
-/**
- * Blend weights, chosen on the calibration writers (CALIBRATION_SEEDS of the scanned specimens) by
- * minimising the genuine-vs-skilled EER plus twice the genuine-vs-random EER over a 0.05 grid.
- * `proportions` carries the pen dynamics, the strongest cue against skilled forgeries.
- */
-const SCORE_WEIGHTS: SignatureSignals = {
-  stroke_direction: 0.1,
-  ink_distribution: 0.25,
-  shape_overlay: 0.15,
-  proportions: 0.5,
-};
-
 /** Inside `proportions`: the share of the shape proportions (aspect, stroke length) vs pen dynamics. */
 const SHAPE_PROPORTION_SHARE = 0.3;
 
 /**
- * Typical differences of each dynamics feature (stroke-dynamics.ts) between two genuine signatures,
- * and how much each counts; the taper features ([1], [2]) did not separate anything and count 0.
+ * For the `proportions` signal only: typical differences of the first stroke-dynamics values between
+ * two genuine signatures, and how much each counts (the score itself reads every value through the
+ * learned model, score-model.ts).
  */
 const DYNAMICS_SCALE = [0.03, 0.09, 0.24, 0.05, 0.35, 5.5, 0.035, 0.006];
 const DYNAMICS_WEIGHT = [1, 0, 0, 1, 0.5, 1, 0.5, 0.5];
-
-/**
- * Monotone piecewise-linear map from the blend to the score, so the spec's bands mean what they say
- * on the calibration writers (2 × 20 writers, 6 genuine + 4 skilled forgeries each): the blend 4 % of
- * genuine pairs fall under (0.455) becomes 0.465, the bottom of the review band at the default 0.62;
- * the blend above every random-forgery pair and 98.5 % of skilled forgeries (0.731) becomes 0.62.
- * `match` is then confident, `mismatch` rare for the writer, and the overlap goes to review.
- */
-const CALIBRATION: ReadonlyArray<readonly [number, number]> = [
-  [0, 0],
-  [0.455, 0.465],
-  [0.731, 0.62],
-  [1, 1],
-];
 
 /** Chamfer distances are capped here (occupancy cells) so one stray stroke cannot dominate. */
 const CHAMFER_CAP = 5;
@@ -76,19 +57,10 @@ export function isSignatureDescriptor(value: ArrayLike<number>): boolean {
   return value.length === SIGNATURE_DESCRIPTOR_LENGTH && value[0] === SIGNATURE_DESCRIPTOR_VERSION;
 }
 
-/** The raw comparisons the signals are built from (exported for calibration). */
-export interface SignatureParts {
-  directions: number;
-  columns: number;
-  rows: number;
-  elastic: number;
-  aspect: number;
-  density: number;
-  /** Per-feature absolute differences of the stroke dynamics. */
-  dynamics: number[];
-}
-
-/** `elastic: false` leaves the DTW distance at 0 (its best case), for search pruning. */
+/**
+ * The raw comparisons of two descriptors. `elastic: false` leaves both DTW distances at 0 and the
+ * overlay at 1 (their best cases), for search pruning.
+ */
 export function measureParts(
   a: ArrayLike<number>,
   b: ArrayLike<number>,
@@ -96,17 +68,15 @@ export function measureParts(
 ): SignatureParts {
   let dot = 0;
   for (let i = DIRECTIONS_OFFSET; i < PROFILE_OFFSET; i++) dot += a[i]! * b[i]!;
-  const dynamics: number[] = [];
-  for (let k = 0; k < DYNAMICS_LENGTH; k++)
-    dynamics.push(Math.abs(a[DYNAMICS_OFFSET + k]! - b[DYNAMICS_OFFSET + k]!));
   return {
     directions: dot,
     columns: correlate(a, b, PROFILE_OFFSET, PROFILE_COLS),
     rows: correlate(a, b, PROFILE_OFFSET + PROFILE_COLS, PROFILE_ROWS),
     elastic: options.elastic ? elasticDistance(a, b) : 0,
+    strokes: options.elastic ? strokeSequenceDistance(a, b, STROKE_SEQUENCE_OFFSET) : 0,
     aspect: Math.abs(a[1]! - b[1]!),
     density: Math.abs(Math.log((a[2]! + 1e-6) / (b[2]! + 1e-6))),
-    dynamics,
+    overlay: options.elastic ? chamferOverlay(a, b) : 1,
   };
 }
 
@@ -114,32 +84,34 @@ export function chamferOverlay(a: ArrayLike<number>, b: ArrayLike<number>): numb
   return overlayScore(a, distanceTransform(a), b);
 }
 
-export function measureSignals(a: ArrayLike<number>, b: ArrayLike<number>): SignatureSignals {
-  return { ...measureCheapSignals(a, b), shape_overlay: overlayScore(a, distanceTransform(a), b) };
-}
-
-/** Every signal but the chamfer overlay, which costs two distance transforms. */
-function measureCheapSignals(
+/** The wire signals (each 0..1, 1 = identical) from the parts and the two descriptors' dynamics. */
+export function signalsFromParts(
+  parts: SignatureParts,
   a: ArrayLike<number>,
   b: ArrayLike<number>,
-): Omit<SignatureSignals, "shape_overlay"> {
-  return signalsFromParts(measureParts(a, b));
-}
-
-function signalsFromParts(parts: SignatureParts): Omit<SignatureSignals, "shape_overlay"> {
+): SignatureSignals {
   let dynamics = 0;
   let weights = 0;
-  for (let k = 0; k < DYNAMICS_LENGTH; k++) {
-    dynamics += DYNAMICS_WEIGHT[k]! * Math.min(3, parts.dynamics[k]! / DYNAMICS_SCALE[k]!);
+  for (let k = 0; k < DYNAMICS_SCALE.length; k++) {
+    const difference = Math.abs(a[DYNAMICS_OFFSET + k]! - b[DYNAMICS_OFFSET + k]!);
+    dynamics += DYNAMICS_WEIGHT[k]! * Math.min(3, difference / DYNAMICS_SCALE[k]!);
     weights += DYNAMICS_WEIGHT[k]!;
   }
   const shape = Math.exp(-(parts.aspect + parts.density) / 0.5);
   const pen = Math.exp(-dynamics / weights / 1.5);
   return {
     stroke_direction: clamp01(parts.directions),
-    ink_distribution: clamp01(0.5 * Math.max(0, parts.columns) + 0.5 * Math.exp(-parts.elastic / 0.08)),
+    ink_distribution: clamp01(
+      (Math.max(0, parts.columns) + Math.exp(-parts.elastic / 0.08) + Math.exp(-parts.strokes / 0.3)) / 3,
+    ),
+    shape_overlay: clamp01(parts.overlay),
     proportions: clamp01(SHAPE_PROPORTION_SHARE * shape + (1 - SHAPE_PROPORTION_SHARE) * pen),
   };
+}
+
+/** The 0..1 score of two descriptors from their parts (the learned model, calibrated). */
+export function scoreParts(parts: SignatureParts, a: ArrayLike<number>, b: ArrayLike<number>): number {
+  return calibrate(pairLogit(pairFeatures(parts, a, b)));
 }
 
 function overlayScore(a: ArrayLike<number>, toA: Float32Array, b: ArrayLike<number>): number {
@@ -148,42 +120,25 @@ function overlayScore(a: ArrayLike<number>, toA: Float32Array, b: ArrayLike<numb
 }
 
 /**
- * Scores one query against many samples (signature search). The query's distance transform is
- * computed once, and a sample whose score could not reach `threshold` even with a perfect elastic
- * alignment and overlay is dropped before those are computed (the score rises with every signal).
+ * Scores one query against many samples (signature search). The costly features are computed one
+ * at a time, the most telling first (the stroke sequence), and a sample whose score could not reach
+ * `threshold` even with the best values of those still missing is dropped there.
  */
 export function createSearchScorer(query: ArrayLike<number>, threshold: number) {
   const toQuery = distanceTransform(query);
   return (sample: ArrayLike<number>): number | null => {
-    // Cheapest first: without the DTW alignment (taken at its best), then with it, then the overlay.
     const parts = measureParts(query, sample, { elastic: false });
-    if (scoreSignals({ ...signalsFromParts(parts), shape_overlay: 1 }) < threshold) return null;
+    const reachable = (unknown: readonly CostlyFeature[]): boolean =>
+      calibrate(pairLogitBound(pairFeatures(parts, query, sample), unknown)) >= threshold;
+    if (!reachable(["strokes", "elastic", "overlay"])) return null;
+    parts.strokes = strokeSequenceDistance(query, sample, STROKE_SEQUENCE_OFFSET);
+    if (!reachable(["elastic", "overlay"])) return null;
     parts.elastic = elasticDistance(query, sample);
-    const cheap = signalsFromParts(parts);
-    if (scoreSignals({ ...cheap, shape_overlay: 1 }) < threshold) return null;
-    const score = scoreSignals({ ...cheap, shape_overlay: overlayScore(query, toQuery, sample) });
+    if (!reachable(["overlay"])) return null;
+    parts.overlay = overlayScore(query, toQuery, sample);
+    const score = scoreParts(parts, query, sample);
     return score >= threshold ? score : null;
   };
-}
-
-/** The weighted blend of the signals, before calibration (exported for calibration). */
-export function blendSignals(signals: SignatureSignals): number {
-  let blend = 0;
-  for (const key of Object.keys(SCORE_WEIGHTS) as Array<keyof SignatureSignals>) {
-    blend += SCORE_WEIGHTS[key] * signals[key];
-  }
-  return blend;
-}
-
-/** The 0..1 similarity of two descriptors: the weighted blend of the signals, calibrated. */
-export function scoreSignals(signals: SignatureSignals): number {
-  const blend = blendSignals(signals);
-  for (let i = 1; i < CALIBRATION.length; i++) {
-    const [x0, y0] = CALIBRATION[i - 1]!;
-    const [x1, y1] = CALIBRATION[i]!;
-    if (blend <= x1) return clamp01(y0 + ((blend - x0) * (y1 - y0)) / (x1 - x0));
-  }
-  return 1;
 }
 
 /** Pearson correlation of two lightly smoothed profiles; 0 when either is flat. */

@@ -80,11 +80,65 @@ function eraseBands(mask: InkMask, marked: Uint8Array, maxThickness: number, ver
   }
 }
 
+/**
+ * Unmarks straight runs that are part of a pen stroke: the headline of Devanagari or Bengali writing
+ * (shirorekha), a flat underline flourish, a long straight connector. A pen stroke flows on past the
+ * straight part at one of its ends (it curves away, but keeps going outward); a ruled line, a printed
+ * underline or a scanner line ends in paper, and a box's line ends where the box's side turns straight
+ * down (nothing further out).
+ */
+function keepPenRuns(mask: InkMask, marked: Uint8Array, reach: number): void {
+  const { width, height, data } = mask;
+  const seen = new Uint8Array(marked.length);
+  const stack: number[] = [];
+  for (let start = 0; start < marked.length; start++) {
+    if (marked[start] !== 1 || seen[start] === 1) continue;
+    const pixels: number[] = [];
+    let left = { x: width, y: 0 };
+    let right = { x: -1, y: 0 };
+    seen[start] = 1;
+    stack.push(start);
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      pixels.push(i);
+      const x = i % width;
+      const y = (i - x) / width;
+      if (x < left.x) left = { x, y };
+      if (x > right.x) right = { x, y };
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
+          const k = yy * width + xx;
+          if (marked[k] === 1 && seen[k] === 0) {
+            seen[k] = 1;
+            stack.push(k);
+          }
+        }
+      }
+    }
+    const flowsOn = (end: { x: number; y: number }, direction: 1 | -1): boolean => {
+      let ink = 0;
+      for (let step = 3; step <= 3 + reach; step++) {
+        const x = end.x + direction * step;
+        if (x < 0 || x >= width) return false;
+        for (let y = Math.max(0, end.y - reach); y <= Math.min(height - 1, end.y + reach); y++) {
+          if (data[y * width + x] === 1 && marked[y * width + x] !== 1) ink++;
+        }
+      }
+      return ink >= reach;
+    };
+    if (flowsOn(left, -1) || flowsOn(right, 1)) for (const i of pixels) marked[i] = 0;
+  }
+}
+
 /** Removes horizontal and vertical straight lines from the mask in place. */
 export function removeStraightLines(mask: InkMask): void {
   const { width, height } = mask;
   const maxThickness = Math.max(4, Math.round(Math.max(width, height) / 250));
   const horizontal = markRuns(mask, Math.max(100, Math.round(width * 0.15)), false);
+  keepPenRuns(mask, horizontal, 2 * maxThickness);
   eraseBands(mask, horizontal, maxThickness, false);
   const vertical = markRuns(mask, Math.max(50, Math.round(height * 0.2)), true, horizontal);
   eraseBands(mask, vertical, maxThickness, true);

@@ -16,7 +16,7 @@ const WRITERS = [createScannedWriter(1, 7), createScannedWriter(4, 99)];
 
 async function inkBox(writer: number, artefacts: Partial<PageArtefacts>) {
   const crop = await cropInk(
-    await renderScanned(WRITERS[writer]!, "genuine", 0, { ...CLEAN_PAGE, ...artefacts }),
+    await renderScanned(WRITERS[writer]!, "genuine", 0, { artefacts: { ...CLEAN_PAGE, ...artefacts } }),
   );
   return { width: crop.mask.width, height: crop.mask.height };
 }
@@ -58,7 +58,7 @@ describe("signature ink crop on real-scan artefacts", () => {
   }
 
   test("a 177×2 px scan line in a corner does not grow the crop", async () => {
-    const page = await renderScanned(WRITERS[0]!, "genuine", 0, CLEAN_PAGE);
+    const page = await renderScanned(WRITERS[0]!, "genuine", 0, { artefacts: CLEAN_PAGE });
     const { width, height } = await sharp(page).metadata();
     const line = await sharp({ create: { width: 177, height: 2, channels: 3, background: "#1e1e1e" } })
       .png()
@@ -71,7 +71,7 @@ describe("signature ink crop on real-scan artefacts", () => {
   });
 
   test("a filled blob (stamp pad smudge) away from the signature is left out", async () => {
-    const page = await renderScanned(WRITERS[1]!, "genuine", 0, CLEAN_PAGE);
+    const page = await renderScanned(WRITERS[1]!, "genuine", 0, { artefacts: CLEAN_PAGE });
     const blob = await sharp({ create: { width: 60, height: 45, channels: 3, background: "#303030" } })
       .png()
       .toBuffer();
@@ -86,5 +86,14 @@ describe("signature ink crop on real-scan artefacts", () => {
     // Seed 7 writer 10's second forgery: a faint, compact "Aelm" whose pieces look ring-like in outline.
     const crop = await cropInk(await renderScanned(createScannedWriter(10, 7), "skilled_forgery", 1));
     assert.ok(crop.mask.width > 200 && crop.mask.height > 120, `${crop.mask.width}×${crop.mask.height}`);
+  });
+
+  test("a printed caption whose words the dilation merges into one line is left out", async () => {
+    // Seed 7 writer 0's fourth genuine: the caption sits close under the descenders and reads as one
+    // wide component, not as three or more words.
+    const writer = createScannedWriter(0, 7);
+    const scanned = await cropInk(await renderScanned(writer, "genuine", 3));
+    const clean = await cropInk(await renderScanned(writer, "genuine", 3, { artefacts: CLEAN_PAGE }));
+    assertSameBox(clean.mask, scanned.mask, "merged caption");
   });
 });

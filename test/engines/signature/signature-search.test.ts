@@ -4,7 +4,11 @@ import {
   createSignatureEngine,
   type SignatureSample,
 } from "../../../src/engines/signature/signature-engine.js";
-import { createWriter, renderSignature } from "../../specimens/signatures/signature-specimens.js";
+import {
+  CLEAN_PAGE,
+  createScannedWriter,
+  renderScanned,
+} from "../../specimens/signatures/scanned-specimens.js";
 
 const engine = createSignatureEngine();
 
@@ -16,11 +20,16 @@ describe("signature search (exact scan)", () => {
     // Two enrolled samples per writer for five writers; the probe is a third genuine of writer 1.
     for (const writer of [0, 1, 2, 3, 5]) {
       for (const index of [0, 2]) {
-        const image = await renderSignature(createWriter(writer), "genuine", index);
+        const image = await renderScanned(createScannedWriter(writer, 7), "genuine", index, {
+          artefacts: CLEAN_PAGE,
+        });
         samples.push({ id: `w${writer}-${index}`, descriptor: (await engine.prepare(image)).descriptor });
       }
     }
-    probe = (await engine.prepare(await renderSignature(createWriter(1), "genuine", 1))).descriptor;
+    const probeImage = await renderScanned(createScannedWriter(1, 7), "genuine", 1, {
+      artefacts: CLEAN_PAGE,
+    });
+    probe = (await engine.prepare(probeImage)).descriptor;
   });
 
   test("the probe's writer ranks first", () => {
@@ -41,6 +50,16 @@ describe("signature search (exact scan)", () => {
     const strict = engine.searchExact(probe, samples, { threshold: 0.6 });
     assert.ok(strict.length < all.length);
     for (const hit of strict) assert.ok(hit.score >= 0.6);
+  });
+
+  test("pruning loses nothing: every sample whose verify score reaches the threshold is a hit", () => {
+    for (const threshold of [0.3, 0.45, 0.6]) {
+      const expected = samples
+        .filter((s) => engine.compare(probe, s.descriptor).score >= threshold)
+        .map((s) => s.id);
+      const hits = engine.searchExact(probe, samples, { threshold, topK: 50 }).map((h) => h.id);
+      assert.deepEqual([...hits].sort(), [...expected].sort(), `threshold ${threshold}`);
+    }
   });
 
   test("at most top_k hits are returned", () => {

@@ -48,8 +48,10 @@ export function sampleHabits(random: Random): Habits {
   return {
     joinRate: random.chance(0.35) ? random.between(0.3, 0.6) : 0,
     widthPx: random.between(380, 620),
-    fluency: random.between(0.6, 1),
-    pressure: random.between(0.1, 0.3),
+    // Some writers sign slowly and evenly (a ballpoint with steady pressure): their own signatures
+    // look a little like a copy's line, which the score must tolerate.
+    fluency: random.between(0.35, 1),
+    pressure: random.between(0.03, 0.3),
   };
 }
 
@@ -131,9 +133,10 @@ function slowDynamics(line: Point[], random: Random): InkPoint[][] {
   return pieces;
 }
 
-/** One genuine signing by the writer. */
-export function drawGenuine(writer: Writer, habits: Habits, random: Random): InkPoint[][] {
-  const join = random.chance(habits.joinRate);
+/** One genuine signing by the writer; `join` pins whether the two words are joined this time. */
+export function drawGenuine(writer: Writer, habits: Habits, random: Random, join?: boolean): InkPoint[][] {
+  const chance = random.chance(habits.joinRate);
+  join ??= chance;
   const arranged = arrangeWords(writer, random, join, 0);
   const lines = driftBaseline(drawShape(arranged, NATURAL, random), random);
   return lines.map((line) => fluentDynamics(line, habits, random));

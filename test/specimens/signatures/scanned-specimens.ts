@@ -3,16 +3,23 @@
 // baseline; skilled forgeries copy the shape slowly; every specimen is a ~1,000-px scan with the
 // artefacts of real forms (scan-page.ts). Random forgeries are other writers' genuines.
 //
-// Writer splits: CALIBRATION_SEEDS are what thresholds and weights were tuned on; HELD_ASIDE_SEED
-// is only ever measured (bench/signature-eer.bench.ts), never tuned on.
+// Writer splits: CALIBRATION_SEEDS are what the learned score and its calibration were fitted on
+// (scripts/fit-signature-score.ts); HELD_ASIDE_SEED is only ever measured
+// (bench/signature-eer.bench.ts), never tuned on.
 import { createRandom, mixSeed } from "../seeded-random.js";
 import { drawGenuine, drawSkilledForgery, type Habits, sampleHabits } from "./pen-dynamics.js";
-import { type PageArtefacts, renderPage, sampleArtefacts, sampleLayout } from "./scan-page.js";
+import {
+  type PageArtefacts,
+  type PageLayout,
+  renderPage,
+  sampleArtefacts,
+  sampleLayout,
+} from "./scan-page.js";
 import { createWriter, type Writer } from "./writer-shape.js";
 
 export { CLEAN_PAGE, type PageArtefacts } from "./scan-page.js";
 
-export const CALIBRATION_SEEDS = [7, 99] as const;
+export const CALIBRATION_SEEDS = [7, 99, 314, 2718] as const;
 export const HELD_ASIDE_SEED = 2024;
 
 export type ScannedKind = "genuine" | "skilled_forgery";
@@ -40,22 +47,32 @@ const KIND_SALT: Record<ScannedKind, number> = { genuine: 13, skilled_forgery: 3
 
 /**
  * One scanned specimen. The strokes and the page draw from separate seeded streams, so pinning
- * `artefacts` changes the page around the very same signature.
+ * `artefacts` or `layout` changes the page around the very same signature.
  */
+export interface RenderOptions {
+  /** Pin page artefacts (e.g. CLEAN_PAGE). */
+  artefacts?: Partial<PageArtefacts>;
+  /** Pin the capture: signature width, pen width in pixels, rotation. */
+  layout?: Partial<Pick<PageLayout, "signatureWidth" | "penPx" | "rotationDeg">>;
+  /** Pin whether a genuine signing joins its two words. */
+  join?: boolean;
+}
+
 export async function renderScanned(
   writer: ScannedWriter,
   kind: ScannedKind,
   index: number,
-  artefacts?: Partial<PageArtefacts>,
+  options: RenderOptions = {},
 ): Promise<Buffer> {
+  const { artefacts, join } = options;
   const salt = KIND_SALT[kind];
   const strokeRandom = createRandom(mixSeed(writer.seed, writer.shape.id, salt, index, 1));
   const pageRandom = createRandom(mixSeed(writer.seed, writer.shape.id, salt, index, 2));
   const strokes =
     kind === "genuine"
-      ? drawGenuine(writer.shape, writer.habits, strokeRandom)
+      ? drawGenuine(writer.shape, writer.habits, strokeRandom, join)
       : drawSkilledForgery(writer.shape, strokeRandom);
-  const layout = sampleLayout(pageRandom, writer.habits.widthPx, writer.inkIndex);
+  const layout = { ...sampleLayout(pageRandom, writer.habits.widthPx, writer.inkIndex), ...options.layout };
   const sampled = sampleArtefacts(pageRandom);
   return renderPage(strokes, layout, { ...sampled, ...artefacts }, pageRandom);
 }
@@ -74,11 +91,11 @@ export async function generateScannedSet(options: ScannedSetOptions): Promise<Sc
   for (let id = 0; id < options.writers; id++) {
     const writer = createScannedWriter(id, options.seed);
     for (let index = 0; index < options.genuinePerWriter; index++) {
-      const image = await renderScanned(writer, "genuine", index, options.artefacts);
+      const image = await renderScanned(writer, "genuine", index, { artefacts: options.artefacts });
       out.push({ writer: id, kind: "genuine", index, image });
     }
     for (let index = 0; index < options.forgeriesPerWriter; index++) {
-      const image = await renderScanned(writer, "skilled_forgery", index, options.artefacts);
+      const image = await renderScanned(writer, "skilled_forgery", index, { artefacts: options.artefacts });
       out.push({ writer: id, kind: "skilled_forgery", index, image });
     }
   }

@@ -19,7 +19,11 @@ export interface Writer {
   /** Horizontal stretch of the whole name. */
   stretch: number;
   ink: "blue" | "black";
+  /** Latin cursive, or words hanging from a headline (Devanagari- or Bengali-like). */
+  script: Script;
 }
+
+export type Script = "latin" | "devanagari" | "bengali";
 
 /** How far one drawing of the shape strays from the writer's model. */
 export interface Deformation {
@@ -110,6 +114,118 @@ const LETTER_FORMS: LetterForm[] = [
   ],
 ];
 
+// Devanagari-like forms hang from the headline (y ≈ 1.25): a full-height bar (danda), a left loop
+// closed on a bar, a hook, a double curve. Bengali-like forms are rounder: a triangle-ish loop, a
+// belly that closes on the headline, a curl under the line.
+const DEVANAGARI_FORMS: LetterForm[] = [
+  (r, x, w) => [
+    { x: x + w * 0.8, y: r.between(1.15, 1.3) },
+    { x: x + w * 0.82, y: r.between(-0.05, 0.1) },
+  ],
+  (r, x, w) => [
+    { x: x + w * 0.3, y: r.between(0.9, 1.15) },
+    { x: x + w * 0.05, y: r.between(0.45, 0.6) },
+    { x: x + w * 0.35, y: r.between(0.05, 0.2) },
+    { x: x + w * 0.6, y: r.between(0.5, 0.7) },
+    { x: x + w * 0.8, y: r.between(1.15, 1.3) },
+    { x: x + w * 0.8, y: r.between(-0.05, 0.1) },
+  ],
+  (r, x, w) => [
+    { x: x + w * 0.3, y: r.between(1.0, 1.2) },
+    { x: x + w * 0.7, y: r.between(0.7, 0.9) },
+    { x: x + w * 0.25, y: r.between(0.35, 0.5) },
+    { x: x + w * 0.85, y: r.between(-0.05, 0.15) },
+  ],
+  (r, x, w) => [
+    { x: x + w * 0.2, y: r.between(1.0, 1.2) },
+    { x: x + w * 0.6, y: r.between(0.75, 0.9) },
+    { x: x + w * 0.3, y: r.between(0.45, 0.55) },
+    { x: x + w * 0.7, y: r.between(0.2, 0.3) },
+    { x: x + w * 0.35, y: r.between(-0.1, 0.05) },
+    { x: x + w, y: r.between(0.5, 0.8) },
+  ],
+];
+
+const BENGALI_FORMS: LetterForm[] = [
+  (r, x, w) => [
+    { x: x + w * 0.2, y: r.between(1.05, 1.25) },
+    { x: x + w * 0.05, y: r.between(0.3, 0.5) },
+    { x: x + w * 0.45, y: r.between(-0.05, 0.1) },
+    { x: x + w * 0.85, y: r.between(0.4, 0.6) },
+    { x: x + w * 0.8, y: r.between(1.15, 1.3) },
+  ],
+  (r, x, w) => [
+    { x: x + w * 0.5, y: r.between(1.1, 1.25) },
+    { x: x + w * 0.1, y: r.between(0.6, 0.8) },
+    { x: x + w * 0.5, y: r.between(0.3, 0.45) },
+    { x: x + w * 0.9, y: r.between(0.6, 0.8) },
+    { x: x + w * 0.85, y: r.between(-0.1, 0.1) },
+  ],
+  (r, x, w) => [
+    { x: x + w * 0.75, y: r.between(1.15, 1.3) },
+    { x: x + w * 0.8, y: r.between(0.2, 0.4) },
+    { x: x + w * 0.4, y: r.between(-0.2, 0.0) },
+    { x: x + w * 0.2, y: r.between(0.25, 0.45) },
+    { x: x + w, y: r.between(0.4, 0.6) },
+  ],
+  ...DEVANAGARI_FORMS.slice(0, 1),
+];
+
+/**
+ * One headline word: the letters hang from the line, then the pen goes up at the end and draws the
+ * headline back to the left, as many writers sign in one movement.
+ */
+function drawHeadlineWord(
+  random: Random,
+  x0: number,
+  count: number,
+  forms: LetterForm[],
+): { points: Point[]; end: number } {
+  const points: Point[] = [{ x: x0, y: random.between(1.0, 1.2) }];
+  let x = x0;
+  for (let letter = 0; letter < count; letter++) {
+    const width = random.between(0.5, 0.9);
+    points.push(...random.pick(forms)(random, x, width));
+    x += width;
+  }
+  const line = random.between(1.22, 1.34);
+  points.push(
+    { x: x + 0.05, y: line + random.between(-0.03, 0.03) },
+    { x: (x + x0) / 2, y: line + random.between(-0.04, 0.04) },
+    { x: x0 - random.between(0.05, 0.25), y: line + random.between(-0.05, 0.03) },
+  );
+  return { points, end: x };
+}
+
+function createHeadlineWriter(id: number, script: Script, random: Random): Writer {
+  const forms = script === "devanagari" ? DEVANAGARI_FORMS : BENGALI_FORMS;
+  const strokes: Point[][] = [];
+  const first = drawHeadlineWord(random, 0, random.int(3, 5), forms);
+  strokes.push(first.points);
+  let end = first.end;
+  if (random.chance(0.6)) {
+    const second = drawHeadlineWord(random, end + random.between(0.5, 0.9), random.int(3, 5), forms);
+    strokes.push(second.points);
+    end = second.end;
+  }
+  if (random.chance(0.35)) {
+    strokes.push([
+      { x: end * random.between(0.85, 1), y: random.between(-0.3, 0.2) },
+      { x: end * 0.5, y: random.between(-0.7, -0.4) },
+      { x: end * random.between(0.05, 0.3), y: random.between(-0.5, -0.2) },
+    ]);
+  }
+  return {
+    id,
+    strokes,
+    slant: random.between(-0.1, 0.25),
+    penWidth: random.between(0.06, 0.13),
+    stretch: random.between(0.8, 1.3),
+    ink: random.chance(0.6) ? "blue" : "black",
+    script,
+  };
+}
+
 function drawLetters(random: Random, x0: number, count: number): { points: Point[]; end: number } {
   const points: Point[] = [];
   let x = x0;
@@ -121,8 +237,15 @@ function drawLetters(random: Random, x0: number, count: number): { points: Point
   return { points, end: x };
 }
 
+/**
+ * A writer of the given seed: Latin cursive, or (about a third each) a Devanagari- or Bengali-like
+ * headline script. The script comes from its own stream, so Latin writers keep their shapes.
+ */
 export function createWriter(id: number, seed = 7): Writer {
   const random = createRandom(mixSeed(seed, id, 1));
+  const roll = createRandom(mixSeed(seed, id, 3)).next();
+  if (roll < 0.3) return createHeadlineWriter(id, "devanagari", random);
+  if (roll < 0.55) return createHeadlineWriter(id, "bengali", random);
   const strokes: Point[][] = [];
   const first = drawLetters(random, 0.9, random.int(4, 8));
   strokes.push([...drawCapital(random, 0), ...first.points]);
@@ -148,6 +271,7 @@ export function createWriter(id: number, seed = 7): Writer {
     penWidth: random.between(0.06, 0.13),
     stretch: random.between(0.8, 1.3),
     ink: random.chance(0.6) ? "blue" : "black",
+    script: "latin",
   };
 }
 

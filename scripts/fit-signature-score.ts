@@ -1,0 +1,148 @@
+// Fits the signature engine's learned score (src/engines/signature/score-model.ts) on the
+// calibration writers of the realistic scanned specimens (test/specimens/signatures/, CALIBRATION_SEEDS;
+// the held-aside writers, HELD_ASIDE_SEED, are never read here).
+//   node --import tsx scripts/fit-signature-score.ts [--writers 20]
+// Each specimen goes through the real engine (crop, normalise, describe); every pair gives the
+// features of pair-features.ts. Two logistic regressions are fitted on the same standardised features:
+// genuine vs another writer's genuine (what the shapes say) and genuine vs skilled forgery (what the
+// pen says); the score's logit is their sum, so a pair must look like the same writer AND like the
+// writer's own hand. Then the logit is mapped onto 0..1 so the spec's bands mean what they say at the
+// default threshold (signature-verdict.ts): 3 % of calibration genuine pairs fall under the review
+// band, and no random forgery and at most 1.5 % of skilled forgeries reach `match`.
+// Bounded: a few seconds of fitting after ~1 minute of specimen generation on 2 cores.
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { PAIR_FEATURE_COUNT, pairFeatures } from "../src/engines/signature/pair-features.js";
+import { createSignatureEngine } from "../src/engines/signature/signature-engine.js";
+import {
+  REVIEW_BAND_FACTOR,
+  SIGNATURE_VERIFY_THRESHOLD,
+} from "../src/engines/signature/signature-verdict.js";
+import { measureParts } from "../src/engines/signature/similarity.js";
+import { CALIBRATION_SEEDS, generateScannedSet } from "../test/specimens/signatures/scanned-specimens.js";
+
+const { values } = parseArgs({ options: { writers: { type: "string", default: "20" } } });
+const GENUINE = 6;
+const FORGERIES = 4;
+const L2 = 0.01;
+const ITERATIONS = 3000;
+const STEP = 0.5;
+/** Standardised features are clipped here, so one extreme value cannot dominate the logit. */
+const CLIP = 4;
+const GENUINE_UNDER_REVIEW = 0.02;
+const SKILLED_MATCH = 0.015;
+
+const engine = createSignatureEngine();
+const genuine: Float64Array[] = [];
+const skilled: Float64Array[] = [];
+const random: Float64Array[] = [];
+for (const seed of CALIBRATION_SEEDS) {
+  const set = await generateScannedSet({
+    writers: Number(values.writers),
+    genuinePerWriter: GENUINE,
+    forgeriesPerWriter: FORGERIES,
+    seed,
+  });
+  const descriptors: Float32Array[] = [];
+  for (const specimen of set) descriptors.push((await engine.prepare(specimen.image)).descriptor);
+  const features = (i: number, j: number): Float64Array =>
+    pairFeatures(measureParts(descriptors[i]!, descriptors[j]!), descriptors[i]!, descriptors[j]!);
+  for (let i = 0; i < set.length; i++) {
+    const a = set[i]!;
+    if (a.kind !== "genuine") continue;
+    for (let j = 0; j < set.length; j++) {
+      const b = set[j]!;
+      if (b.writer === a.writer && b.kind === "genuine" && j > i) genuine.push(features(i, j));
+      else if (b.writer === a.writer && b.kind === "skilled_forgery") skilled.push(features(i, j));
+      else if (b.writer !== a.writer && b.kind === "genuine" && b.index === 0 && a.index < 2)
+        random.push(features(i, j));
+    }
+  }
+  console.log(`seed ${seed}: ${set.length} specimens prepared`);
+}
+
+const all = [...genuine, ...skilled, ...random];
+const mean = new Float64Array(PAIR_FEATURE_COUNT);
+const scale = new Float64Array(PAIR_FEATURE_COUNT);
+for (let k = 0; k < PAIR_FEATURE_COUNT; k++) {
+  for (const x of all) mean[k]! += x[k]! / all.length;
+  for (const x of all) scale[k]! += (x[k]! - mean[k]!) ** 2 / all.length;
+  scale[k] = Math.sqrt(scale[k]!) || 1;
+}
+const standardise = (x: Float64Array): Float64Array =>
+  x.map((v, k) => Math.max(-CLIP, Math.min(CLIP, (v - mean[k]!) / scale[k]!)));
+
+/** Class-balanced, L2-regularised logistic regression by full-batch gradient descent. */
+function fitLogistic(
+  positive: Float64Array[],
+  negative: Float64Array[],
+): { weights: Float64Array; bias: number } {
+  const rows = [...positive, ...negative].map(standardise);
+  const labels = [...positive.map(() => 1), ...negative.map(() => 0)];
+  const sampleWeights = [
+    ...positive.map(() => 0.5 / positive.length),
+    ...negative.map(() => 0.5 / negative.length),
+  ];
+  const weights = new Float64Array(PAIR_FEATURE_COUNT);
+  let bias = 0;
+  for (let iteration = 0; iteration < ITERATIONS; iteration++) {
+    const gradient = new Float64Array(PAIR_FEATURE_COUNT);
+    let gradientBias = 0;
+    rows.forEach((x, i) => {
+      let t = bias;
+      for (let k = 0; k < PAIR_FEATURE_COUNT; k++) t += weights[k]! * x[k]!;
+      const error = (1 / (1 + Math.exp(-t)) - labels[i]!) * sampleWeights[i]!;
+      for (let k = 0; k < PAIR_FEATURE_COUNT; k++) gradient[k]! += error * x[k]!;
+      gradientBias += error;
+    });
+    for (let k = 0; k < PAIR_FEATURE_COUNT; k++) weights[k]! -= STEP * (gradient[k]! + L2 * weights[k]!);
+    bias -= STEP * gradientBias;
+  }
+  return { weights, bias };
+}
+
+const shape = fitLogistic(genuine, random);
+const pen = fitLogistic(genuine, skilled);
+const weights = shape.weights.map((w, k) => w + pen.weights[k]!);
+const bias = shape.bias + pen.bias;
+const logit = (x: Float64Array): number => {
+  const z = standardise(x);
+  let t = bias;
+  for (let k = 0; k < PAIR_FEATURE_COUNT; k++) t += weights[k]! * z[k]!;
+  return t;
+};
+const quantile = (values: number[], q: number): number => {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * (sorted.length - 1))))]!;
+};
+const genuineLogits = genuine.map(logit);
+const skilledLogits = skilled.map(logit);
+const randomLogits = random.map(logit);
+const reviewFloor = quantile(genuineLogits, GENUINE_UNDER_REVIEW);
+const matchFloor = Math.max(quantile(skilledLogits, 1 - SKILLED_MATCH), Math.max(...randomLogits) + 0.01);
+if (matchFloor <= reviewFloor) throw new Error("calibration: the match floor is under the review floor");
+const knots: Array<[number, number]> = [
+  [reviewFloor - 8, 0],
+  [reviewFloor, REVIEW_BAND_FACTOR * SIGNATURE_VERIFY_THRESHOLD],
+  [matchFloor, SIGNATURE_VERIFY_THRESHOLD],
+  [matchFloor + 8, 1],
+];
+const list = (v: ArrayLike<number>): string =>
+  `[${Array.from(v, (x) => Number(x.toPrecision(9))).join(", ")}]`;
+writeFileSync(
+  new URL("../src/engines/signature/score-model.ts", import.meta.url),
+  `// Generated by scripts/fit-signature-score.ts on the calibration writers (CALIBRATION_SEEDS:
+// ${CALIBRATION_SEEDS.join(", ")}; ${genuine.length} genuine, ${skilled.length} skilled-forgery and ${random.length} random-forgery pairs). Do not edit.
+// The logit is BIAS + Σ WEIGHTS[k] × clip((feature[k] − MEAN[k]) / SCALE[k], ±CLIP) over the
+// features of pair-features.ts; CALIBRATION maps it piecewise-linearly onto the 0..1 score.
+export const MEAN = ${list(mean)};
+export const SCALE = ${list(scale)};
+export const WEIGHTS = ${list(weights)};
+export const BIAS = ${Number(bias.toPrecision(9))};
+export const CLIP = ${CLIP};
+export const CALIBRATION: ReadonlyArray<readonly [number, number]> = ${JSON.stringify(knots.map(([x, y]) => [Number(x.toPrecision(9)), Number(y.toFixed(4))]))};
+`,
+);
+console.log(
+  `review floor ${reviewFloor.toFixed(3)}, match floor ${matchFloor.toFixed(3)}; wrote src/engines/signature/score-model.ts`,
+);

@@ -1,5 +1,6 @@
-// Weak re-capture cues decline the PASSIVE still only together (weak-cues.ts), and neither face model
-// refuses a still alone (frame-analysis.ts combineModels): measured on the real face models, on
+// Weak re-capture cues decline the PASSIVE still only together (weak-cues.ts), neither face model
+// refuses a still alone (frame-analysis.ts combineModels), and a held picture's leaning sides are found
+// at the finer line-angle step (picture-frame.ts): measured on the real face models, on
 // photographs and held prints of the labelled attack set (test/specimens/liveness/manifest.ts).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -7,6 +8,7 @@ import { createFaceEngine, type FaceEngine } from "../../../src/engines/face/fac
 import { decodeFrame } from "../../../src/engines/liveness/frame-analysis.js";
 import { measureForensics } from "../../../src/engines/liveness/image-forensics.js";
 import { createLivenessEngine, type LivenessEngine } from "../../../src/engines/liveness/liveness-engine.js";
+import { FRAME_MIN_SIDES, measurePictureFrame } from "../../../src/engines/liveness/picture-frame.js";
 import { corroboratedRecapture, weakRecaptureCues } from "../../../src/engines/liveness/weak-cues.js";
 import { photoBytes, photoRaw } from "../../specimens/liveness/captures.js";
 import { heldPrint } from "../../specimens/liveness/held-attacks.js";
@@ -57,6 +59,17 @@ describe("weak re-capture cues and the model mix", () => {
       assert.ok((signals.still_spoof_evidence as number) < 0.5, JSON.stringify(signals));
     });
   }
+
+  test("a held print whose leaning side drifted off a 2.5° line is closed on three or more sides", async () => {
+    const bytes = await manifestHeldPrint("img50.jpg");
+    const image = await decodeFrame(bytes);
+    const box = (await face.infer({ image, want: {} })).faces[0]?.box;
+    assert.ok(box);
+    const frame = measurePictureFrame(image, box);
+    assert.ok(frame.sides >= FRAME_MIN_SIDES, JSON.stringify(frame));
+    const verdict = await engine.evaluate({ method: "PASSIVE", still: bytes });
+    assert.equal(verdict.verdict.reason, "spoof_detected", JSON.stringify(verdict.evidence.signals));
+  });
 
   test("genuine photographs with two straight edges beside the head show one weak cue, not two", async () => {
     for (const photo of ["img37.jpg", "img56.jpg"]) {

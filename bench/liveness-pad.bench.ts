@@ -12,6 +12,7 @@
 // cores); BENCH_FULL=1 for the whole report split (~25 min); BENCH_SPLIT=tune to look at the tune split.
 // On a crowded machine: BENCH_SHARD=k/n BENCH_OUT=part-k.json in n processes, then
 // BENCH_MERGE=part-0.json,...,part-(n-1).json prints the merged tables (seconds = the slowest shard).
+// BENCH_PART=held_aside|examined runs one half of the report split (manifest.ts), BENCH_MODES=still one mode.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createFaceEngine, type FaceEngine } from "../src/engines/face/face-engine.js";
 import type { FaceInferenceRequest } from "../src/engines/face/inference-protocol.js";
@@ -46,6 +47,10 @@ const SHARD = process.env.BENCH_SHARD?.split("/").map(Number) as [number, number
 const OUT = process.env.BENCH_OUT;
 /** Comma-separated presentation ids: run only these (e.g. the misses of an earlier run), whatever the split. */
 const IDS = process.env.BENCH_IDS?.split(",");
+/** "held_aside" or "examined": only that half of the report split (manifest.ts `heldAside`). */
+const PART = process.env.BENCH_PART;
+/** "still" or "clip": only that mode (default both). */
+const MODES = (process.env.BENCH_MODES?.split(",") ?? ["still", "clip"]) as ("still" | "clip")[];
 /** Comma-separated BENCH_OUT files: print their merged tables instead of running. */
 const MERGE = process.env.BENCH_MERGE?.split(",");
 
@@ -70,7 +75,8 @@ const latency = new Map<Mode, { engineMs: number[]; inferMs: number[] }>();
 
 const selected: Presentation[] = [];
 const perType = new Map<string, number>();
-for (const p of buildManifest().filter((p) => (IDS ? IDS.includes(p.id) : p.split === SPLIT))) {
+const inPart = (p: Presentation) => !PART || p.heldAside === (PART === "held_aside");
+for (const p of buildManifest().filter((p) => (IDS ? IDS.includes(p.id) : p.split === SPLIT && inPart(p)))) {
   const n = perType.get(p.type) ?? 0;
   if (n >= PER_TYPE) continue;
   perType.set(p.type, n + 1);
@@ -83,7 +89,7 @@ for (const [index, presentation] of selected.entries()) {
   if (SHARD && index % SHARD[1] !== SHARD[0]) continue;
   const built = await build(presentation);
   if (!built) continue;
-  for (const mode of ["still", "clip"] as const) {
+  for (const mode of MODES) {
     if (mode === "still" && presentation.clipOnly) continue;
     const input: EvaluateInput = {
       method: "PASSIVE",

@@ -1,6 +1,6 @@
 // Weak re-capture cues on the PASSIVE still, which decline only together. Each cue's weak level sits
 // just above the highest value any genuine photograph of the tuning set reaches (the tune split plus
-// the examined half of the report split, test/specimens/liveness/manifest.ts: 45 photographs), so one
+// the examined half of the report split, test/specimens/liveness/manifest.ts: 46 photographs), so one
 // cue alone is what a genuine photograph may show; two at once are what a held print shows, whose
 // halftone is too faint or too stochastic for any single cue to be sure of.
 //

@@ -12,6 +12,7 @@
 // cores); BENCH_FULL=1 for the whole report split (~25 min); BENCH_SPLIT=tune to look at the tune split.
 // On a crowded machine: BENCH_SHARD=k/n BENCH_OUT=part-k.json in n processes, then
 // BENCH_MERGE=part-0.json,...,part-(n-1).json prints the merged tables (seconds = the slowest shard).
+// BENCH_PART=held_aside|examined runs one half of the report split (manifest.ts), BENCH_MODES=still one mode.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createFaceEngine, type FaceEngine } from "../src/engines/face/face-engine.js";
 import type { FaceInferenceRequest } from "../src/engines/face/inference-protocol.js";
@@ -46,6 +47,10 @@ const SHARD = process.env.BENCH_SHARD?.split("/").map(Number) as [number, number
 const OUT = process.env.BENCH_OUT;
 /** Comma-separated presentation ids: run only these (e.g. the misses of an earlier run), whatever the split. */
 const IDS = process.env.BENCH_IDS?.split(",");
+/** "held_aside" or "examined": only that half of the report split (manifest.ts `heldAside`). */
+const PART = process.env.BENCH_PART;
+/** "still" or "clip": only that mode (default both). */
+const MODES = (process.env.BENCH_MODES?.split(",") ?? ["still", "clip"]) as ("still" | "clip")[];
 /** Comma-separated BENCH_OUT files: print their merged tables instead of running. */
 const MERGE = process.env.BENCH_MERGE?.split(",");
 
@@ -70,7 +75,8 @@ const latency = new Map<Mode, { engineMs: number[]; inferMs: number[] }>();
 
 const selected: Presentation[] = [];
 const perType = new Map<string, number>();
-for (const p of buildManifest().filter((p) => (IDS ? IDS.includes(p.id) : p.split === SPLIT))) {
+const inPart = (p: Presentation) => !PART || p.heldAside === (PART === "held_aside");
+for (const p of buildManifest().filter((p) => (IDS ? IDS.includes(p.id) : p.split === SPLIT && inPart(p)))) {
   const n = perType.get(p.type) ?? 0;
   if (n >= PER_TYPE) continue;
   perType.set(p.type, n + 1);
@@ -83,7 +89,7 @@ for (const [index, presentation] of selected.entries()) {
   if (SHARD && index % SHARD[1] !== SHARD[0]) continue;
   const built = await build(presentation);
   if (!built) continue;
-  for (const mode of ["still", "clip"] as const) {
+  for (const mode of MODES) {
     if (mode === "still" && presentation.clipOnly) continue;
     const input: EvaluateInput = {
       method: "PASSIVE",
@@ -191,28 +197,48 @@ function pct(count: number, total: number): string {
 }
 
 console.log(
-  `\nPASSIVE PAD on the ${SPLIT} split: ${selected.length} presentations, ${results.length} verdicts, ${seconds.toFixed(0)} s\n`,
+  `\nPASSIVE PAD on the ${SPLIT} split: ${selected.length} presentations, ${results.length} verdicts, ${seconds.toFixed(0)} s`,
 );
-const rows: string[][] = [];
-for (const mode of ["still", "clip"] as const) {
-  const types = [...new Set(results.filter((r) => r.mode === mode).map((r) => r.presentation.type))];
-  for (const type of types) {
-    const rs = results.filter((r) => r.mode === mode && r.presentation.type === type);
-    const bonaFide = rs[0]?.presentation.label === "bona_fide";
-    const reasons = new Map<string, number>();
-    for (const r of rs) reasons.set(r.outcome, (reasons.get(r.outcome) ?? 0) + 1);
-    const approved = rs.filter((r) => r.approved).length;
-    rows.push([
-      mode === "still" ? "PASSIVE" : "PASSIVE + clip",
-      bonaFide ? `BONA FIDE: ${type}` : `attack: ${type}`,
-      String(rs.length),
-      bonaFide ? "" : pct(approved, rs.length),
-      bonaFide ? pct(rs.length - approved, rs.length) : "",
-      [...reasons].map(([k, v]) => `${k} ${v}`).join(", "),
-    ]);
-  }
+if (SPLIT === "report") {
+  // The held-aside half was never examined while tuning (manifest.ts); the other half's misses were.
+  printVerdicts(
+    "report split, examined half",
+    results.filter((r) => !r.presentation.heldAside),
+  );
+  printVerdicts(
+    "report split, HELD-ASIDE half",
+    results.filter((r) => r.presentation.heldAside),
+  );
 }
-printTable(["mode", "presentation", "n", "APCER", "BPCER", "outcomes"], rows);
+printVerdicts(`${SPLIT} split, whole`, results);
+
+function printVerdicts(title: string, subset: Result[]): void {
+  console.log(`\n${title}: ${subset.length} verdicts\n`);
+  const rows: string[][] = [];
+  for (const mode of ["still", "clip"] as const) {
+    const types = [...new Set(subset.filter((r) => r.mode === mode).map((r) => r.presentation.type))];
+    for (const type of types) {
+      const rs = subset.filter((r) => r.mode === mode && r.presentation.type === type);
+      const bonaFide = rs[0]?.presentation.label === "bona_fide";
+      const reasons = new Map<string, number>();
+      for (const r of rs) reasons.set(r.outcome, (reasons.get(r.outcome) ?? 0) + 1);
+      const approved = rs.filter((r) => r.approved).length;
+      rows.push([
+        mode === "still" ? "PASSIVE" : "PASSIVE + clip",
+        bonaFide ? `BONA FIDE: ${type}` : `attack: ${type}`,
+        String(rs.length),
+        bonaFide ? "" : pct(approved, rs.length),
+        bonaFide ? pct(rs.length - approved, rs.length) : "",
+        [...reasons].map(([k, v]) => `${k} ${v}`).join(", "),
+      ]);
+    }
+  }
+  printTable(["mode", "presentation", "n", "APCER", "BPCER", "outcomes"], rows);
+  const missed = subset.filter((r) => r.approved === (r.presentation.label === "attack"));
+  console.log(
+    `misses: ${missed.map((r) => `${r.presentation.id} ${r.mode} (${r.outcome})`).join(", ") || "none"}`,
+  );
+}
 
 console.log("\nLatency per bona-fide presentation (ms); baseline = the same infer requests replayed raw.\n");
 const latencyRows: string[][] = [];

@@ -11,6 +11,7 @@ import { looksLikeHeldPicture, measurePictureFrame } from "./picture-frame.js";
 import { measureRigidFrameFit, movedAsOneLayer } from "./rigid-frame-fit.js";
 import { decideVerdict, median, noFaceOutcome, still } from "./verdict-rules.js";
 import { ClipDecodeError, type DecodedFrame, decodeClipFrames, findFfmpeg } from "./video-frames.js";
+import { corroboratedRecapture, weakRecaptureCues } from "./weak-cues.js";
 
 /** Below this similarity the clip shows someone else (the face engine's verify threshold). */
 const SAME_PERSON_SIMILARITY = 0.5;
@@ -26,17 +27,20 @@ export async function evaluatePassive(
   // ffmpeg decodes the clip in its own process while the still is judged (awaited below).
   const decoding = !input.burst?.length && input.clip ? tryDecodeClip(input.clip, config.clipFrames) : null;
   decoding?.catch(() => {}); // a face-less still returns before awaiting it
-  const photo = await analyzeFrame(face, { bytes: input.still, t_ms: 0 }, { embedding: moving, still: true });
+  const photo = await analyzeFrame(face, { bytes: input.still, t_ms: 0 }, { embedding: moving });
   if (!photo.face) return noFaceOutcome("PASSIVE");
   // A document (passport page, ID card, a page on a screen) in front of the camera: its portrait is
   // a face, but the frame around it is printed text.
   const document = measureDocumentCues(photo.image, photo.face.box);
   // A print or a phone held up: the picture's straight edges close around the face.
   const picture = measurePictureFrame(photo.image, photo.face.box);
+  // Weak cues that decline only together (weak-cues.ts): a faint halftone with a picture's edges.
+  const weak = photo.forensics ? weakRecaptureCues(photo.forensics, picture.sides) : [];
   const stillAttack =
     photo.spoofEvidence >= 0.5 ||
     looksLikeDocument(document) ||
-    looksLikeHeldPicture(picture, photo.forensics?.nativePeriodicity);
+    looksLikeHeldPicture(picture, photo.forensics?.nativePeriodicity) ||
+    corroboratedRecapture(weak);
   const refer = config.checkSunglasses && photo.sunglasses ? "liveness_below_threshold" : null;
   const evidence = {
     selfie: still("selfie", photo),
@@ -46,6 +50,7 @@ export async function evaluatePassive(
       still_text_glyphs: document.textGlyphs,
       still_face_height_ratio: document.faceHeightRatio,
       still_picture_frame_sides: picture.sides,
+      still_weak_cues: weak.join(",") || null,
     },
   };
   const clipFrames = input.burst?.length

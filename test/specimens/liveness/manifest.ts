@@ -2,6 +2,9 @@
 // label (ISO/IEC 30107-3: bona fide or attack, and the attack type) and its split. Thresholds are set
 // on `tune`; figures are reported on `report` (bench/liveness-pad.bench.ts). The split is by
 // photograph (alternate photographs of the sorted list) and, for document pairs, by pair.
+// Half of the report split is `heldAside` (every fourth photograph and pair, from the fourth): its
+// presentations were never looked at one by one while a cue or a threshold was set, so the bench
+// reports it separately from the report photographs whose misses were examined.
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { FACES_DIR } from "./captures.js";
@@ -32,6 +35,8 @@ export interface Presentation {
   label: "bona_fide" | "attack";
   type: AttackType | BonaFideType;
   split: Split;
+  /** Report split only: never examined while tuning (reported on its own). */
+  heldAside: boolean;
   /** The photograph the selfie (or the attack instrument) is made from. */
   photo: string;
   /** Documents: the photograph printed on the document (another photo of the same person for genuine pairs). */
@@ -62,8 +67,9 @@ export function buildManifest(): Presentation[] {
   const out: Presentation[] = [];
   for (const [i, photo] of PHOTOS.entries()) {
     const split: Split = i % 2 === 0 ? "tune" : "report";
+    const heldAside = i % 4 === 3;
     const add = (label: Presentation["label"], type: Presentation["type"], clipOnly = false) =>
-      out.push({ id: `${type}:${photo}`, label, type, split, photo, clipOnly, seed: i + 1 });
+      out.push({ id: `${type}:${photo}`, label, type, split, heldAside, photo, clipOnly, seed: i + 1 });
     add("bona_fide", "genuine_photo");
     add("attack", "print");
     add("attack", "screen");
@@ -75,12 +81,14 @@ export function buildManifest(): Presentation[] {
   }
   for (const [i, [x, y]] of sameIdentityPairs().entries()) {
     const split: Split = i % 2 === 0 ? "tune" : "report";
+    const heldAside = i % 4 === 3;
     const add = (label: Presentation["label"], type: Presentation["type"], photo: string) =>
       out.push({
         id: `${type}:${x}~${y}`,
         label,
         type,
         split,
+        heldAside,
         photo,
         documentPhoto: x,
         clipOnly: false,

@@ -1,0 +1,36 @@
+// Weak re-capture cues on the PASSIVE still, which decline only together. Each cue's weak level sits
+// just above the highest value any genuine photograph of the tuning set reaches (the tune split plus
+// the examined half of the report split, test/specimens/liveness/manifest.ts: 46 photographs), so one
+// cue alone is what a genuine photograph may show; two at once are what a held print shows, whose
+// halftone is too faint or too stochastic for any single cue to be sure of.
+//
+// - native periodicity (image-forensics.ts): a peak on the native-pixel window around the face. An
+//   upscaled genuine photograph has one from its interpolation kernel (img18: 2.99), so it no longer
+//   declines alone, as it did at 2.8; a held print or phone carries it with another cue.
+// - periodicity of the face patch above every genuine photograph (max 2.71, img26);
+// - chroma ripple above every genuine photograph (max 0.33, img26): a CMY halftone's colour screens at
+//   different angles, or a screen's sub-pixels, leave coloured fringes that skin does not;
+// - two straight sides of a picture around the face (picture-frame.ts; genuine: at most 2, img37 and
+//   img56, with no other cue).
+import type { ForensicSignals } from "./image-forensics.js";
+
+export const WEAK_NATIVE_PERIODICITY = 2.8;
+export const WEAK_PERIODICITY = 2.75;
+export const WEAK_CHROMA_RIPPLE = 0.4;
+export const WEAK_FRAME_SIDES = 2;
+
+export type WeakCue = "native_periodicity" | "periodicity" | "chroma_ripple" | "picture_sides";
+
+export function weakRecaptureCues(forensics: ForensicSignals, pictureSides: number): WeakCue[] {
+  const cues: WeakCue[] = [];
+  if (forensics.nativePeriodicity >= WEAK_NATIVE_PERIODICITY) cues.push("native_periodicity");
+  if (forensics.periodicity >= WEAK_PERIODICITY) cues.push("periodicity");
+  if (forensics.chromaRipple >= WEAK_CHROMA_RIPPLE) cues.push("chroma_ripple");
+  if (pictureSides >= WEAK_FRAME_SIDES) cues.push("picture_sides");
+  return cues;
+}
+
+/** Two independent weak cues at once: a re-captured picture. */
+export function corroboratedRecapture(cues: WeakCue[]): boolean {
+  return cues.length >= 2;
+}

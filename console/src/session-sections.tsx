@@ -10,7 +10,9 @@ function results(session: SessionDetail, array: string): NodeResult[] {
 const KIND_ORDER = ["document_front", "document_back", "portrait", "selfie", "liveness_still"];
 
 export function Evidence(props: { session: SessionDetail; evidence: EvidenceItem[]; tenantId: string }) {
-  const { session, evidence, tenantId } = props;
+  const { session, tenantId } = props;
+  // A video call's screenshots and recording have their own section (labels, verdict): not shown twice.
+  const evidence = props.evidence.filter((item) => !item.kind.startsWith("video_call_"));
   const images = evidence
     .filter((item) => item.content_type.startsWith("image/"))
     .sort((a, b) => rank(a.kind) - rank(b.kind));

@@ -105,6 +105,9 @@ describe("video call", () => {
     );
 
   async function takeFromQueue(agent: Page, vendorData: string) {
+    // At phone width the console's navigation is folded behind its Menu button.
+    const menu = agent.getByRole("button", { name: "Menu" });
+    if (await menu.isVisible()) await menu.click();
     await agent.getByRole("link", { name: "Video calls" }).click();
     await agent.getByRole("heading", { name: "Video calls" }).waitFor();
     const row = agent.locator("tr", { hasText: vendorData });

@@ -3,7 +3,8 @@
 // takes the call from the console, they see each other over WebRTC (host candidates), the agent takes three
 // labelled screenshots and passes the applicant; the recording made in the agent's browser is joined and
 // downloadable through /v3/media. Then an applicant on a phone, in Nepali, reloads mid-call (the call
-// reconnects), loses both signalling sockets (both pages reconnect) and leaves: the call is abandoned. Screenshots go to /tmp/video-shots/.
+// reconnects), loses both signalling sockets (both pages reconnect) and leaves: the call is abandoned.
+// Screenshots go to test-artifacts/e2e/video/.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { mkdirSync } from "node:fs";
@@ -15,10 +16,10 @@ import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createOperator } from "../src/console/operators.js";
 import { createWorkflow } from "../src/verify/workflows/workflows.js";
-import { faceY4m, launchBrowser, newDesktop, newPhone } from "./support/browser.js";
+import { ARTIFACTS, faceY4m, launchBrowser, newDesktop, newPhone } from "./support/browser.js";
 import { type FlowServer, startFlowServer } from "./support/flow-server.js";
 
-const SHOTS = "/tmp/video-shots";
+const SHOTS = join(ARTIFACTS, "video");
 const run = promisify(execFile);
 
 async function probeDuration(webm: Buffer): Promise<number> {

@@ -81,6 +81,11 @@ export function VerifyFlow({ token }: { token: string }) {
       );
   }, [api]);
   useEffect(reload, [reload]);
+  // An applicant back on the page while queued for or in a video call goes straight back to the call, and
+  // stays in the flow once it ends.
+  useEffect(() => {
+    if (state && inCall(state)) setStarted(true);
+  }, [state]);
 
   const branding = state?.branding ?? {};
   useEffect(() => applyBranding(branding), [branding]);
@@ -160,7 +165,7 @@ export function VerifyFlow({ token }: { token: string }) {
   const progress = { n: Math.min(done + 1, state.steps.length), total: state.steps.length };
   const intro = typeof branding.intro === "string" ? branding.intro : branding.intro?.[locale];
 
-  if (!started && done === 0 && !state.ready_to_finish) {
+  if (!started && done === 0 && !state.ready_to_finish && !inCall(state)) {
     return shell(
       <>
         <Heading>{t("intro.heading")}</Heading>
@@ -238,4 +243,8 @@ export function VerifyFlow({ token }: { token: string }) {
   }
   // awaiting_user / resubmitted with nothing for the applicant to do here yet.
   return shell(<EndPage icon="review" heading={t("end.review_heading")} body={t("end.review_body")} />);
+}
+
+function inCall(state: FlowState): boolean {
+  return state.current_step?.feature === "VIDEO_CALL" && state.current_step.config.call_id != null;
 }

@@ -15,6 +15,7 @@ import { verifyLinkExists } from "../verify/applicant/verify-link.js";
 import { verifySurface } from "../verify/routes.js";
 import { registerApplicantVideoSocket } from "../verify/video/applicant-socket.js";
 import { SOCKET_MAX_BYTES } from "../verify/video/peer-socket.js";
+import { createSignalRelay } from "../verify/video/signal-relay.js";
 import { SignallingHub } from "../verify/video/signalling-hub.js";
 import { registerApiDocs } from "../web/serve-api-docs.js";
 import { registerWebApp } from "../web/serve-web-app.js";
@@ -32,7 +33,16 @@ export function createHttpApp(services: Services, options: { logger?: boolean } 
 async function registerPublicRoutes(app: App, services: Services): Promise<void> {
   // Video calls' signalling (issue 17): one relay per process for both parties' sockets.
   await app.register(websocket, { options: { maxPayload: SOCKET_MAX_BYTES } });
-  const hub = new SignallingHub();
+  // With a PostgreSQL server several API processes may serve one call: signals cross between them over NOTIFY.
+  const relay =
+    services.database.kind === "postgres"
+      ? createSignalRelay(services.database, services.db, app.log)
+      : undefined;
+  const hub = new SignallingHub(relay);
+  if (relay) {
+    const stop = await relay.subscribe((envelope) => hub.deliver(envelope));
+    app.addHook("onClose", async () => stop());
+  }
   const amlHealth = cachedAmlHealth(services);
   registerHealthRoute(app, services.database, async () => ({ aml: await amlHealth() }));
   registerApplicantRoutes(app, services);

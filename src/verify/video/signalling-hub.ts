@@ -1,8 +1,9 @@
 // The signalling relay between the two browsers of a call (issue 17): offers, answers and ICE candidates
 // pass through unchanged from one peer's socket to the other's, and the server adds status news. Sockets are
-// filed by call id and role, so a message can only ever reach the other party of the same call. The hub lives
-// in this process: a deployment with several web processes must route a call's two sockets to the same one
-// (sticky sessions by path); see the module README.
+// filed by call id and role, so a message can only ever reach the other party of the same call. With several
+// API processes (a PostgreSQL deployment), a message for a party that is not connected here goes through the
+// signal relay (signal-relay.ts) to the process that holds its socket.
+import type { RelayEnvelope, SignalRelay } from "./signal-relay.js";
 
 export type PeerRole = "applicant" | "agent";
 
@@ -22,6 +23,24 @@ export interface HubMessage {
 
 export class SignallingHub {
   private readonly calls = new Map<string, Partial<Record<PeerRole, PeerSocket>>>();
+  /** Parties connected to other processes, as their relayed `peer` news told. */
+  private readonly elsewhere = new Map<string, Set<PeerRole>>();
+
+  constructor(private readonly bus?: SignalRelay) {}
+
+  /** An envelope another process relayed: delivered when its party is connected here. */
+  deliver(envelope: RelayEnvelope): void {
+    const { callId, role, message } = envelope;
+    if (message.type === "peer" && (message.role === "applicant" || message.role === "agent")) {
+      const present = this.elsewhere.get(callId) ?? new Set<PeerRole>();
+      if (message.present) present.add(message.role);
+      else present.delete(message.role);
+      if (present.size > 0) this.elsewhere.set(callId, present);
+      else this.elsewhere.delete(callId);
+    }
+    const socket = this.calls.get(callId)?.[role];
+    if (socket && socket.readyState === OPEN) socket.send(JSON.stringify(message));
+  }
 
   /** Files the socket; a newer socket of the same role (a reconnect) replaces the older one. */
   attach(callId: string, role: PeerRole, socket: PeerSocket): void {
@@ -50,6 +69,7 @@ export class SignallingHub {
   send(callId: string, role: PeerRole, message: HubMessage): void {
     const socket = this.calls.get(callId)?.[role];
     if (socket && socket.readyState === OPEN) socket.send(JSON.stringify(message));
+    else this.bus?.publish({ callId, role, message });
   }
 
   /** Status news for both parties (ringing, active, completed, abandoned). */
@@ -59,13 +79,16 @@ export class SignallingHub {
   }
 
   isPresent(callId: string, role: PeerRole): boolean {
-    return this.calls.get(callId)?.[role]?.readyState === OPEN;
+    return (
+      this.calls.get(callId)?.[role]?.readyState === OPEN || this.elsewhere.get(callId)?.has(role) === true
+    );
   }
 
   /** Closes the call's sockets (it ended). */
   close(callId: string, code = 1000, reason = "call ended"): void {
     const peers = this.calls.get(callId);
     this.calls.delete(callId);
+    this.elsewhere.delete(callId);
     peers?.applicant?.close(code, reason);
     peers?.agent?.close(code, reason);
   }

@@ -3,6 +3,7 @@
 // mostly in where the words sit (a gap that opens, closes or is bridged by a joining stroke, a word
 // written a little wider); the strokes inside each band stay the same. Aligning the bands elastically
 // keeps that variation cheap, while another writer's letters cost at every band.
+import { bandedAlignment } from "./banded-alignment.js";
 
 /** Column bands across the canvas. */
 export const STROKE_SEQUENCE_COLUMNS = 32;
@@ -97,33 +98,7 @@ function bandCost(a: ArrayLike<number>, pa: number, b: ArrayLike<number>, pb: nu
 
 /** Mean per-step cost of the best monotone alignment of two stroke sequences (0 = identical). */
 export function strokeSequenceDistance(a: ArrayLike<number>, b: ArrayLike<number>, offset: number): number {
-  const n = STROKE_SEQUENCE_COLUMNS;
-  const inf = Number.POSITIVE_INFINITY;
-  let previous = new Float64Array(n + 1).fill(inf);
-  let current = new Float64Array(n + 1).fill(inf);
-  let prevSteps = new Float64Array(n + 1);
-  let currSteps = new Float64Array(n + 1);
-  previous[0] = 0;
-  for (let i = 1; i <= n; i++) {
-    current.fill(inf);
-    const pa = offset + (i - 1) * STROKE_SEQUENCE_FEATURES;
-    for (let j = Math.max(1, i - BAND); j <= Math.min(n, i + BAND); j++) {
-      const cost = bandCost(a, pa, b, offset + (j - 1) * STROKE_SEQUENCE_FEATURES);
-      let best = previous[j - 1]!;
-      let steps = prevSteps[j - 1]!;
-      if (previous[j]! < best) {
-        best = previous[j]!;
-        steps = prevSteps[j]!;
-      }
-      if (current[j - 1]! < best) {
-        best = current[j - 1]!;
-        steps = currSteps[j - 1]!;
-      }
-      current[j] = best + cost;
-      currSteps[j] = steps + 1;
-    }
-    [previous, current] = [current, previous];
-    [prevSteps, currSteps] = [currSteps, prevSteps];
-  }
-  return previous[n]! / Math.max(1, prevSteps[n]!);
+  return bandedAlignment(STROKE_SEQUENCE_COLUMNS, BAND, (i, j) =>
+    bandCost(a, offset + i * STROKE_SEQUENCE_FEATURES, b, offset + j * STROKE_SEQUENCE_FEATURES),
+  );
 }

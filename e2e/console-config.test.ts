@@ -12,7 +12,7 @@ import { createOperator } from "../src/console/operators.js";
 import { runImportBatch } from "../src/identities/import/run-import-batch.js";
 import { listWorkflows } from "../src/verify/workflows/workflows.js";
 import { deliverWebhookEvent } from "../src/webhooks/deliver-event.js";
-import { launchBrowser, newDesktop, newPhone, shot } from "./support/browser.js";
+import { launchBrowser, newDesktop, newPhone, openConsoleNav, shot } from "./support/browser.js";
 import { type FlowServer, startFlowServer } from "./support/flow-server.js";
 
 const PASSWORD = "console config e2e password";
@@ -40,6 +40,7 @@ describe("operator console: configuration pages", () => {
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("heading", { name: "Review queue" }).waitFor();
+    await openConsoleNav(page);
     await page.getByRole("link", { name: path, exact: true }).click();
     return page;
   }

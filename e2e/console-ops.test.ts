@@ -10,7 +10,7 @@ import { createOperator } from "../src/console/operators.js";
 import { loadSnapshotIfEmpty } from "../src/engines/aml/load-snapshot.js";
 import { FLAGGED_EVENT } from "../src/identities/aml-monitoring/flagged-event.js";
 import { recordAudit } from "../src/platform/audit.js";
-import { launchBrowser, newDesktop, newPhone, shot } from "./support/browser.js";
+import { launchBrowser, newDesktop, newPhone, openConsoleNav, shot } from "./support/browser.js";
 import { type FlowServer, startFlowServer } from "./support/flow-server.js";
 
 const PASSWORD = "console ops e2e password";
@@ -265,6 +265,7 @@ describe("operator console: operations", () => {
       ["audit", "Audit log"],
       ["aml", "AML lists"],
     ] as const) {
+      if (path !== "account") await openConsoleNav(page);
       await page.getByRole("link", { name: path === "account" ? `${ADMIN} (admin)` : heading }).click();
       await page.getByRole("heading", { name: heading, exact: true }).waitFor();
       await shot(page, `console-ops-phone-${path}`);

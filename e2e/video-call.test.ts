@@ -16,7 +16,14 @@ import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createOperator } from "../src/console/operators.js";
 import { createWorkflow } from "../src/verify/workflows/workflows.js";
-import { ARTIFACTS, faceY4m, launchBrowser, newDesktop, newPhone } from "./support/browser.js";
+import {
+  ARTIFACTS,
+  faceY4m,
+  launchBrowser,
+  newDesktop,
+  newPhone,
+  openConsoleNav,
+} from "./support/browser.js";
 import { type FlowServer, startFlowServer } from "./support/flow-server.js";
 
 const SHOTS = join(ARTIFACTS, "video");
@@ -106,9 +113,7 @@ describe("video call", () => {
     );
 
   async function takeFromQueue(agent: Page, vendorData: string) {
-    // At phone width the console's navigation is folded behind its Menu button.
-    const menu = agent.getByRole("button", { name: "Menu" });
-    if (await menu.isVisible()) await menu.click();
+    await openConsoleNav(agent);
     await agent.getByRole("link", { name: "Video calls" }).click();
     await agent.getByRole("heading", { name: "Video calls" }).waitFor();
     const row = agent.locator("tr", { hasText: vendorData });

@@ -7,13 +7,19 @@ import { useTenants } from "./use-tenants.js";
 export function RetentionPage() {
   const { tenants, tenantId, setTenantId, error: tenantError } = useTenants();
   const [days, setDays] = useState("");
+  // The field opens once the tenant's setting is read, so a value typed earlier is never overwritten by it.
+  const [loaded, setLoaded] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   useEffect(() => {
     if (!tenantId) return;
     setMessage(null);
+    setLoaded(false);
     api<{ evidence_retention_days: number }>("GET", `/tenants/${tenantId}/evidence-retention`)
-      .then((row) => setDays(String(row.evidence_retention_days)))
+      .then((row) => {
+        setDays(String(row.evidence_retention_days));
+        setLoaded(true);
+      })
       .catch(() => setMessage({ ok: false, text: "The setting could not be loaded." }));
   }, [tenantId]);
 
@@ -64,12 +70,13 @@ export function RetentionPage() {
             min={1}
             max={3650}
             required
+            disabled={!loaded}
             value={days}
             onInput={(event) => setDays(event.currentTarget.value)}
           />
         </div>
         <div class="field">
-          <button type="submit" disabled={!tenantId}>
+          <button type="submit" disabled={!tenantId || !loaded}>
             Save
           </button>
         </div>

@@ -87,3 +87,9 @@ export async function denyCamera(context: BrowserContext): Promise<void> {
       Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
   });
 }
+
+/** At phone width the console's navigation is folded behind its Menu button: unfolds it when it is. */
+export async function openConsoleNav(page: Page): Promise<void> {
+  const menu = page.getByRole("button", { name: "Menu" });
+  if ((await menu.isVisible()) && (await menu.getAttribute("aria-expanded")) !== "true") await menu.click();
+}

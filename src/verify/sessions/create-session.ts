@@ -3,6 +3,7 @@
 import { sql } from "kysely";
 import { decodeImageField } from "../../engines/image/decode-image-field.js";
 import { recordAudit } from "../../platform/audit.js";
+import { debit } from "../../platform/credits/ledger.js";
 import { explicitRateQuery, rateOrDefault } from "../../platform/credits/rates.js";
 import { withTransaction } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
@@ -19,7 +20,7 @@ import {
   pickPrefill,
   SUPPORTED_LOCALES,
 } from "./session-input.js";
-import { debitSessions, insertSessionRows, type SessionWrite, type WrittenSession } from "./session-rows.js";
+import { insertSessionRows, type SessionWrite, type WrittenSession } from "./session-rows.js";
 import { writeSessionBatched } from "./session-write-batch.js";
 
 export interface CreateSessionOptions {
@@ -185,7 +186,17 @@ export async function createSession(
       });
     }
     // Last: the debit locks the tenant's row until commit, and every session of the tenant waits on it.
-    await debitSessions(tx, tenantId, [write]);
+    if (rate !== null) {
+      await debit(tx, {
+        tenantId,
+        feature: "SESSION_CREATE",
+        reason: "session_create",
+        sessionId,
+        workflowId: workflow.id,
+        applicationId: options.applicationId ?? undefined,
+        amount: rate,
+      });
+    }
 
     const response = respond(session!);
     if (key !== undefined) {

@@ -2,7 +2,7 @@
 // and its SESSION_CREATE debit — as multi-row statements, so one transaction can write one session or a
 // batch of them (session-write-batch.ts) in the same number of round trips.
 import { sql } from "kysely";
-import type { Queryable, Tx } from "../../platform/db/transaction.js";
+import type { Queryable } from "../../platform/db/transaction.js";
 import { AppError } from "../../platform/errors.js";
 import type { WorkflowNode } from "../modules/module.js";
 
@@ -47,7 +47,7 @@ export interface WrittenSession {
  * `debit`, their SESSION_CREATE charge — in ONE statement (data-modifying CTEs), so outside a transaction
  * it is one round trip and atomic, and the tenant's row is locked only while it runs. A balance that
  * cannot cover the sum writes nothing and throws 402 insufficient_credits. Without `debit` the caller
- * charges later in its transaction (debitSessions). Writes with the same vendor_data must not share a call
+ * charges later in its transaction (ledger.ts `debit`). Writes with the same vendor_data must not share a call
  * (one statement cannot upsert an identity row twice). Results are in the order of `writes`.
  */
 export async function insertSessionRows(
@@ -141,36 +141,4 @@ export async function insertSessionRows(
     const { individual_id, ...row } = byId.get(write.id)!;
     return { ...row, individualId: individual_id };
   });
-}
-
-/**
- * The SESSION_CREATE debits of sessions of one tenant: one balance update for their sum and one ledger row
- * each (none for a free one). A balance that cannot cover the sum throws 402 insufficient_credits and
- * changes nothing. The tenant's row stays locked until commit: call it last.
- */
-export async function debitSessions(tx: Tx, tenantId: string, writes: SessionWrite[]): Promise<void> {
-  const charged = writes.filter((write) => write.rate !== null);
-  if (charged.length === 0) return;
-  if (charged.some((write) => write.tenantId !== tenantId)) throw new Error("debitSessions: one tenant");
-  const ids = charged.map((write) => write.id);
-  const amounts = charged.map((write) => write.rate!);
-  const workflows = charged.map((write) => write.workflow.id);
-  const applications = charged.map((write) => write.applicationId ?? "");
-  const result = await sql<{ credit_balance: string }>`
-    WITH charge AS (
-      SELECT * FROM unnest(${ids}::text[], ${amounts}::numeric[], ${workflows}::uuid[], ${applications}::text[])
-        AS c(session_id, amount, workflow_id, application_id)
-    ), updated AS (
-      UPDATE tenants SET credit_balance = credit_balance - (SELECT sum(amount) FROM charge)
-      WHERE id = ${tenantId} AND credit_balance >= (SELECT sum(amount) FROM charge)
-      RETURNING credit_balance
-    ), entry AS (
-      INSERT INTO credit_ledger (tenant_id, delta, reason, feature, session_id, application_id, workflow_id)
-      SELECT ${tenantId}::uuid, -charge.amount, 'session_create', 'SESSION_CREATE', charge.session_id,
-        charge.application_id, charge.workflow_id
-      FROM charge, updated WHERE charge.amount <> 0
-      RETURNING id
-    )
-    SELECT credit_balance FROM updated`.execute(tx);
-  if (result.rows.length === 0) throw new AppError("insufficient_credits");
 }

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { AppError } from "../../platform/errors.js";
 import { sessionUrlToken } from "../applicant/session-token.js";
 import type { StepConfigs } from "../applicant/step-contract.js";
+import { callSeconds } from "../video/serialize-video-calls.js";
 import { abandonCall, findOpenCall, joinQueue } from "../video/video-calls.js";
 import { expectedWaitSeconds, queuePosition } from "../video/video-queue.js";
 import type { ModuleContext, WorkflowModule } from "./module.js";
@@ -121,10 +122,7 @@ export const videoCallModule: WorkflowModule = {
           call_id: call.id,
           verdict: call.verdict,
           verdict_reason: call.verdict_reason,
-          duration_s:
-            call.started_at && call.ended_at
-              ? Math.round((call.ended_at.getTime() - call.started_at.getTime()) / 1000)
-              : null,
+          duration_s: callSeconds(call),
         },
       },
     };

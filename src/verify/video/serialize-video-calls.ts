@@ -4,6 +4,13 @@
 import type { Queryable } from "../../platform/db/transaction.js";
 import { mediaUrl } from "../../platform/media/evidence.js";
 
+/** From `active` to the end, in whole seconds; null for a call that never started or has not ended. */
+export function callSeconds(call: { started_at: Date | null; ended_at: Date | null }): number | null {
+  return call.started_at && call.ended_at
+    ? Math.round((call.ended_at.getTime() - call.started_at.getTime()) / 1000)
+    : null;
+}
+
 export type VideoCallEntry = {
   id: string;
   status: string;
@@ -57,10 +64,7 @@ export async function videoCallEntries(
       status: call.status,
       verdict: call.verdict,
       verdict_reason: call.verdict_reason,
-      duration_s:
-        call.started_at && call.ended_at
-          ? Math.round((call.ended_at.getTime() - call.started_at.getTime()) / 1000)
-          : null,
+      duration_s: callSeconds(call),
       completed_at: call.status === "completed" ? (call.ended_at?.toISOString() ?? null) : null,
       recording_url:
         call.recording_status === "ready" && call.recording_path

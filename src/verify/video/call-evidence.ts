@@ -169,17 +169,16 @@ export async function assembleRecording(services: Services, scope: CallScope): P
   }
   const joined = Buffer.concat(parts);
   const webm = joined.subarray(0, 4).equals(WEBM_MAGIC) ? await remuxRecording(joined) : null;
-  return withTransaction(services.db, async (tx) => {
+  const closed = await withTransaction(services.db, async (tx) => {
     const still = await tx
       .selectFrom("video_calls")
       .select("recording_status")
       .where("id", "=", call.id)
       .forUpdate()
       .executeTakeFirst();
-    if (still?.recording_status !== "pending") return still?.recording_status ?? null;
+    if (still?.recording_status !== "pending") return { status: still?.recording_status ?? null, slices: [] };
     if (!webm) {
-      await closeRecording(tx, services, call.id, { recording_status: "failed" });
-      return "failed";
+      return { status: "failed", slices: await closeRecording(tx, call.id, { recording_status: "failed" }) };
     }
     const saved = await saveEvidence(tx, services.media, {
       tenantId: call.tenant_id,
@@ -188,17 +187,22 @@ export async function assembleRecording(services: Services, scope: CallScope): P
       contentType: "video/webm",
       kind: "video_call_recording",
     });
-    await closeRecording(tx, services, call.id, { recording_status: "ready", recording_path: saved.path });
-    return "ready";
+    const slices = await closeRecording(tx, call.id, {
+      recording_status: "ready",
+      recording_path: saved.path,
+    });
+    return { status: "ready", slices };
   });
+  await deleteSlices(services, closed.slices);
+  return closed.status;
 }
 
+/** Marks the recording ready or failed and forgets its slices; returns their media paths to delete. */
 async function closeRecording(
   tx: Tx,
-  services: Services,
   callId: string,
   set: { recording_status: "ready" | "failed"; recording_path?: string },
-): Promise<void> {
+): Promise<string[]> {
   await tx
     .updateTable("video_calls")
     .set(set)
@@ -210,7 +214,15 @@ async function closeRecording(
     .where("call_id", "=", callId)
     .returning("path")
     .execute();
-  for (const chunk of chunks) await services.media.delete(chunk.path);
+  return chunks.map((chunk) => chunk.path);
+}
+
+/**
+ * The slices' files go only after the rows forgetting them committed: a rollback never leaves rows whose
+ * files are gone, and a crash in between leaves only unreferenced files.
+ */
+async function deleteSlices(services: Services, paths: string[]): Promise<void> {
+  for (const path of paths) await services.media.delete(path);
 }
 
 /** Recordings still not complete this long after their call ended are `failed` (spec: no WebM produced). */
@@ -227,9 +239,10 @@ export async function failStaleRecordings(services: Services): Promise<number> {
     .limit(500)
     .execute();
   for (const call of stale) {
-    await withTransaction(services.db, (tx) =>
-      closeRecording(tx, services, call.id, { recording_status: "failed" }),
+    const slices = await withTransaction(services.db, (tx) =>
+      closeRecording(tx, call.id, { recording_status: "failed" }),
     );
+    await deleteSlices(services, slices);
   }
   return stale.length;
 }

@@ -3,6 +3,7 @@
 // own, without the rest of the console, while one of them is required.
 import { useState } from "preact/hooks";
 import { ApiError, api, type Operator } from "./api.js";
+import { ErrorLine } from "./form-field.js";
 
 interface Enrolment {
   secret: string;
@@ -161,11 +162,7 @@ function TotpSection({ operator, onChanged }: { operator: Operator; onChanged: (
           <button type="submit">Turn on</button>
         </form>
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
     </div>
   );
 }

@@ -2,6 +2,8 @@
 // configured maximum or its last sync failed, and the registry of sources `kyc aml sync` can fetch.
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
+import { DataTable } from "./data-table.js";
+import { ErrorLine } from "./form-field.js";
 import { dateTime } from "./format.js";
 
 interface AmlStatus {
@@ -52,11 +54,7 @@ export function AmlPage() {
   return (
     <section>
       <h1>AML lists</h1>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
       {status && (
         <>
           {status.lists.length === 0 && (
@@ -83,71 +81,53 @@ export function AmlPage() {
             .
           </p>
           {status.lists.length > 0 && (
-            <div class="table-wrap">
-              <table class="queue">
-                <caption class="visually-hidden">Stored lists</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">List</th>
-                    <th scope="col">Origin</th>
-                    <th scope="col">Entities</th>
-                    <th scope="col">Current as of</th>
-                    <th scope="col">Age</th>
-                    <th scope="col">Last sync error</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {status.lists.map((list) => (
-                    <tr key={list.source} data-list={list.source}>
-                      <td class="mono">{list.source}</td>
-                      <td>{list.origin}</td>
-                      <td>{list.entities.toLocaleString("en-GB")}</td>
-                      <td>{dateTime(list.as_of)}</td>
-                      <td>
-                        {list.stale ? (
-                          <span class="chip warn">stale: {age(list.age_hours)}</span>
-                        ) : (
-                          age(list.age_hours)
-                        )}
-                      </td>
-                      <td>{list.last_error ?? "-"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              rows={status.lists}
+              rowKey={(list) => list.source}
+              caption="Stored lists"
+              rowAttributes={(list) => ({ "data-list": list.source })}
+              columns={[
+                { label: "List", class: "mono", cell: (list) => list.source },
+                { label: "Origin", cell: (list) => list.origin },
+                { label: "Entities", cell: (list) => list.entities.toLocaleString("en-GB") },
+                { label: "Current as of", cell: (list) => dateTime(list.as_of) },
+                {
+                  label: "Age",
+                  cell: (list) =>
+                    list.stale ? (
+                      <span class="chip warn">stale: {age(list.age_hours)}</span>
+                    ) : (
+                      age(list.age_hours)
+                    ),
+                },
+                { label: "Last sync error", cell: (list) => list.last_error ?? "-" },
+              ]}
+            />
           )}
         </>
       )}
       <h2>Sources</h2>
-      <div class="table-wrap">
-        <table class="queue">
-          <thead>
-            <tr>
-              <th scope="col">Source</th>
-              <th scope="col">Format</th>
-              <th scope="col">Licence</th>
-              <th scope="col">Synced by default</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sources.map((source) => (
-              <tr key={source.key}>
-                <td>
-                  {source.title} <span class="mono muted">({source.key})</span>
-                  {source.url && <div class="mono muted">{source.url}</div>}
-                  {!source.parsed && (
-                    <div class="muted">Not parsed yet{source.note ? `: ${source.note}` : ""}</div>
-                  )}
-                </td>
-                <td>{source.format}</td>
-                <td>{source.licence}</td>
-                <td>{source.default ? "yes" : "no"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={sources}
+        rowKey={(source) => source.key}
+        columns={[
+          {
+            label: "Source",
+            cell: (source) => (
+              <>
+                {source.title} <span class="mono muted">({source.key})</span>
+                {source.url && <div class="mono muted">{source.url}</div>}
+                {!source.parsed && (
+                  <div class="muted">Not parsed yet{source.note ? `: ${source.note}` : ""}</div>
+                )}
+              </>
+            ),
+          },
+          { label: "Format", cell: (source) => source.format },
+          { label: "Licence", cell: (source) => source.licence },
+          { label: "Synced by default", cell: (source) => (source.default ? "yes" : "no") },
+        ]}
+      />
     </section>
   );
 }

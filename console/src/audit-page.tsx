@@ -1,6 +1,8 @@
 // The audit log (admins): every audited change, newest first; filter by operator, action and day; paged.
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
+import { DataTable } from "./data-table.js";
+import { ErrorLine, Field, TextField } from "./form-field.js";
 import { dateTime, label } from "./format.js";
 import { Pager } from "./pager.js";
 import { onLinkClick, sessionPath } from "./router.js";
@@ -83,8 +85,7 @@ export function AuditPage() {
             ))}
           </select>
         </div>
-        <div class="field grow">
-          <label for="audit-action">Action</label>
+        <Field id="audit-action" label="Action" grow>
           <input
             id="audit-action"
             list="audit-actions"
@@ -97,71 +98,50 @@ export function AuditPage() {
               <option key={value} value={value} />
             ))}
           </datalist>
-        </div>
-        <div class="field">
-          <label for="audit-from">From</label>
-          <input
-            id="audit-from"
-            type="date"
-            value={from}
-            onInput={(event) => setFrom(event.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label for="audit-to">To</label>
-          <input id="audit-to" type="date" value={to} onInput={(event) => setTo(event.currentTarget.value)} />
-        </div>
+        </Field>
+        <TextField id="audit-from" label="From" type="date" value={from} onValue={setFrom} />
+        <TextField id="audit-to" label="To" type="date" value={to} onValue={setTo} />
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
       {page === null ? (
         <p>Loading…</p>
       ) : page.entries.length === 0 ? (
         <p class="empty">No entries match.</p>
       ) : (
         <>
-          <div class="table-wrap">
-            <table class="queue audit">
-              <caption class="visually-hidden">Audit entries, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Tenant</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.entries.map((entry) => (
-                  <tr key={entry.id} data-action={entry.action}>
-                    <td>{dateTime(entry.created_at)}</td>
-                    <td>{entry.actor.replace(/^operator:/, "")}</td>
-                    <td>
-                      <span class="chip">{label(entry.action)}</span>
-                    </td>
-                    <td>{entry.tenant_name ?? "-"}</td>
-                    <td class="mono muted">
-                      {entry.action.startsWith("session.") && entry.tenant_id && entry.target ? (
-                        <a href={sessionPath(entry.tenant_id, entry.target)} onClick={onLinkClick}>
-                          {entry.target}
-                        </a>
-                      ) : (
-                        entry.target || "-"
-                      )}
-                    </td>
-                    <td class="mono details">
-                      {Object.keys(entry.data).length ? JSON.stringify(entry.data) : ""}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={page.entries}
+            rowKey={(entry) => entry.id}
+            caption="Audit entries, newest first"
+            rowAttributes={(entry) => ({ "data-action": entry.action })}
+            class="audit"
+            columns={[
+              { label: "When", cell: (entry) => dateTime(entry.created_at) },
+              { label: "Who", cell: (entry) => entry.actor.replace(/^operator:/, "") },
+              {
+                label: "Action",
+                cell: (entry) => <span class="chip">{label(entry.action)}</span>,
+              },
+              { label: "Tenant", cell: (entry) => entry.tenant_name ?? "-" },
+              {
+                label: "Target",
+                class: "mono muted",
+                cell: (entry) =>
+                  entry.action.startsWith("session.") && entry.tenant_id && entry.target ? (
+                    <a href={sessionPath(entry.tenant_id, entry.target)} onClick={onLinkClick}>
+                      {entry.target}
+                    </a>
+                  ) : (
+                    entry.target || "-"
+                  ),
+              },
+              {
+                label: "Details",
+                class: "mono details",
+                cell: (entry) => (Object.keys(entry.data).length ? JSON.stringify(entry.data) : ""),
+              },
+            ]}
+          />
           <Pager offset={offset} pageSize={PAGE_SIZE} total={page.total} onOffset={setOffset} />
         </>
       )}

@@ -2,6 +2,7 @@
 // (`{flow_url}/preview/branding`) in a frame, redrawn with the form's values in English or Nepali.
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
+import { ErrorLine } from "./form-field.js";
 import { problem, TenantPicker } from "./tenant-picker.js";
 import { useTenants } from "./use-tenants.js";
 import type { Workflow } from "./workflow-editor.js";
@@ -153,11 +154,7 @@ export function BrandingPage() {
   return (
     <section>
       <h1>Hosted-page branding</h1>
-      {tenantError && (
-        <p class="error" role="alert">
-          {tenantError}
-        </p>
-      )}
+      <ErrorLine message={tenantError} />
       <div class="filters">
         <TenantPicker tenants={tenants} tenantId={tenantId} onChange={setTenantId} />
         <div class="field">

@@ -2,6 +2,8 @@
 // bars), and the ledger (every debit, refund and top-up) filtered by UTC day.
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
+import { DataTable } from "./data-table.js";
+import { ErrorLine, TextField } from "./form-field.js";
 import { dateTime, label } from "./format.js";
 import { problem, TenantPicker } from "./tenant-picker.js";
 import { DayBars, FeatureBars } from "./usage-charts.js";
@@ -68,11 +70,7 @@ export function CreditsPage() {
   return (
     <section>
       <h1>Credits and usage</h1>
-      {(error ?? tenantError) && (
-        <p class="error" role="alert">
-          {error ?? tenantError}
-        </p>
-      )}
+      <ErrorLine message={error ?? tenantError} />
       <div class="filters">
         <TenantPicker tenants={tenants} tenantId={tenantId} onChange={setTenantId} />
         <div class="field">
@@ -117,54 +115,29 @@ export function CreditsPage() {
           void loadLedger(1);
         }}
       >
-        <div class="field">
-          <label for="ledger-since">Since</label>
-          <input
-            id="ledger-since"
-            type="date"
-            value={since}
-            onInput={(event) => setSince(event.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label for="ledger-until">Until</label>
-          <input
-            id="ledger-until"
-            type="date"
-            value={until}
-            onInput={(event) => setUntil(event.currentTarget.value)}
-          />
-        </div>
+        <TextField id="ledger-since" label="Since" type="date" value={since} onValue={setSince} />
+        <TextField id="ledger-until" label="Until" type="date" value={until} onValue={setUntil} />
         <div class="field">
           <button type="submit" class="secondary">
             Filter
           </button>
         </div>
       </form>
-      <div class="table-wrap">
-        <table class="queue">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Change</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Feature</th>
-              <th scope="col">Session</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ledger?.results.map((row) => (
-              <tr key={row.id}>
-                <td>{dateTime(row.created_at)}</td>
-                <td class={row.delta.startsWith("-") ? "mono" : "mono ok"}>{row.delta}</td>
-                <td>{label(row.reason)}</td>
-                <td>{row.feature || "-"}</td>
-                <td class="mono">{row.session_id || "-"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={ledger?.results ?? []}
+        rowKey={(row) => row.id}
+        columns={[
+          { label: "When", cell: (row) => dateTime(row.created_at) },
+          {
+            label: "Change",
+            class: "mono",
+            cell: (row) => <span class={row.delta.startsWith("-") ? undefined : "ok"}>{row.delta}</span>,
+          },
+          { label: "Reason", cell: (row) => label(row.reason) },
+          { label: "Feature", cell: (row) => row.feature || "-" },
+          { label: "Session", class: "mono", cell: (row) => row.session_id || "-" },
+        ]}
+      />
       {ledger && (
         <div class="filters pager">
           <button

@@ -3,6 +3,8 @@
 // (not the same person, or accepted) or blocks the identity, with a note.
 import { useEffect, useState } from "preact/hooks";
 import { api, apiPage } from "./api.js";
+import { DataTable } from "./data-table.js";
+import { ErrorLine } from "./form-field.js";
 import { ageSince } from "./format.js";
 import { Pager } from "./pager.js";
 import { onLinkClick, sessionPath } from "./router.js";
@@ -60,70 +62,62 @@ export function FlagsSection({ search }: { search: string }) {
   return (
     <section aria-labelledby="flags-heading" class="flags">
       <h2 id="flags-heading">Flagged by AML monitoring ({page.total})</h2>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      <div class="table-wrap">
-        <table class="queue">
-          <thead>
-            <tr>
-              <th scope="col">Identity</th>
-              <th scope="col">Tenant</th>
-              <th scope="col">New hits</th>
-              <th scope="col">Flagged</th>
-              <th scope="col">Decision</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.rows.map((flag) => (
-              <tr key={flag.individual_id} data-individual-id={flag.individual_id}>
-                <td>
-                  {flag.latest_session_id ? (
-                    <a href={sessionPath(flag.tenant_id, flag.latest_session_id)} onClick={onLinkClick}>
-                      {flag.external_user_id ?? flag.individual_id}
-                    </a>
-                  ) : (
-                    (flag.external_user_id ?? flag.individual_id)
-                  )}
-                  <div class="muted">{flag.screened_name ?? flag.full_name ?? ""}</div>
-                </td>
-                <td>{flag.tenant_name}</td>
-                <td>
-                  {flag.new_matches.map((match) => (
-                    <span key={match.entity_id} class="chip warn">
-                      {match.name} ({match.lists.join(", ")}; {match.score.toFixed(2)})
-                    </span>
-                  ))}
-                </td>
-                <td>{ageSince(flag.flagged_at)} ago</td>
-                <td>
-                  <div class="row-actions">
-                    <label class="visually-hidden" for={`note-${flag.individual_id}`}>
-                      Note for {flag.external_user_id ?? flag.individual_id}
-                    </label>
-                    <input
-                      id={`note-${flag.individual_id}`}
-                      placeholder="Why (required)"
-                      value={notes[flag.individual_id] ?? ""}
-                      onInput={(event) =>
-                        setNotes({ ...notes, [flag.individual_id]: event.currentTarget.value })
-                      }
-                    />
-                    <button type="button" class="approve" onClick={() => void resolve(flag, "clear")}>
-                      Clear flag
-                    </button>
-                    <button type="button" class="decline" onClick={() => void resolve(flag, "block")}>
-                      Block
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ErrorLine message={error} />
+      <DataTable
+        rows={page.rows}
+        rowKey={(flag) => flag.individual_id}
+        rowAttributes={(flag) => ({ "data-individual-id": flag.individual_id })}
+        columns={[
+          {
+            label: "Identity",
+            cell: (flag) => (
+              <>
+                {flag.latest_session_id ? (
+                  <a href={sessionPath(flag.tenant_id, flag.latest_session_id)} onClick={onLinkClick}>
+                    {flag.external_user_id ?? flag.individual_id}
+                  </a>
+                ) : (
+                  (flag.external_user_id ?? flag.individual_id)
+                )}
+                <div class="muted">{flag.screened_name ?? flag.full_name ?? ""}</div>
+              </>
+            ),
+          },
+          { label: "Tenant", cell: (flag) => flag.tenant_name },
+          {
+            label: "New hits",
+            cell: (flag) =>
+              flag.new_matches.map((match) => (
+                <span key={match.entity_id} class="chip warn">
+                  {match.name} ({match.lists.join(", ")}; {match.score.toFixed(2)})
+                </span>
+              )),
+          },
+          { label: "Flagged", cell: (flag) => <>{ageSince(flag.flagged_at)} ago</> },
+          {
+            label: "Decision",
+            cell: (flag) => (
+              <div class="row-actions">
+                <label class="visually-hidden" for={`note-${flag.individual_id}`}>
+                  Note for {flag.external_user_id ?? flag.individual_id}
+                </label>
+                <input
+                  id={`note-${flag.individual_id}`}
+                  placeholder="Why (required)"
+                  value={notes[flag.individual_id] ?? ""}
+                  onInput={(event) => setNotes({ ...notes, [flag.individual_id]: event.currentTarget.value })}
+                />
+                <button type="button" class="approve" onClick={() => void resolve(flag, "clear")}>
+                  Clear flag
+                </button>
+                <button type="button" class="decline" onClick={() => void resolve(flag, "block")}>
+                  Block
+                </button>
+              </div>
+            ),
+          },
+        ]}
+      />
       <Pager offset={offset} pageSize={PAGE_SIZE} total={page.total} onOffset={setOffset} />
     </section>
   );

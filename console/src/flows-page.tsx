@@ -3,6 +3,8 @@
 // lifetime of hosted application URLs.
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
+import { DataTable } from "./data-table.js";
+import { ErrorLine, TextField } from "./form-field.js";
 import type { RiskList } from "./risk-lists-page.js";
 import { problem, TenantPicker } from "./tenant-picker.js";
 import { useTenants } from "./use-tenants.js";
@@ -170,11 +172,7 @@ export function FlowsPage() {
   return (
     <section>
       <h1>Partner flows</h1>
-      {tenantError && (
-        <p class="error" role="alert">
-          {tenantError}
-        </p>
-      )}
+      <ErrorLine message={tenantError} />
       {message && (
         <p class={message.ok ? "ok" : "error"} role={message.ok ? "status" : "alert"}>
           {message.text}
@@ -197,10 +195,7 @@ export function FlowsPage() {
           }, "Flow created.");
         }}
       >
-        <div class="field grow">
-          <label for="flow-name">New flow name</label>
-          <input id="flow-name" value={name} onInput={(event) => setName(event.currentTarget.value)} />
-        </div>
+        <TextField id="flow-name" label="New flow name" grow value={name} onValue={setName} />
         <div class="field">
           <label for="flow-workflow">Workflow</label>
           <select
@@ -221,38 +216,28 @@ export function FlowsPage() {
           </button>
         </div>
       </form>
-      <div class="table-wrap">
-        <table class="queue">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Flow id (JWT flow_id)</th>
-              <th scope="col">Workflow</th>
-              <th scope="col">Form fields</th>
-              <th scope="col">Risk lists</th>
-              <th scope="col">Active</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {flows.map((flow) => (
-              <tr key={flow.id}>
-                <td>{flow.name}</td>
-                <td class="mono">{flow.id}</td>
-                <td>{workflowName(flow.workflow_id)}</td>
-                <td>{flow.form_fields.join(", ") || "-"}</td>
-                <td>{flow.risk_lists.length}</td>
-                <td>{flow.is_active ? "yes" : "no"}</td>
-                <td>
-                  <button type="button" onClick={() => setEditing(flow.id)}>
-                    Edit
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={flows}
+        rowKey={(flow) => flow.id}
+        columns={[
+          { label: "Name", cell: (flow) => flow.name },
+          { label: "Flow id (JWT flow_id)", class: "mono", cell: (flow) => flow.id },
+          { label: "Workflow", cell: (flow) => workflowName(flow.workflow_id) },
+          { label: "Form fields", cell: (flow) => flow.form_fields.join(", ") || "-" },
+          { label: "Risk lists", cell: (flow) => flow.risk_lists.length },
+          { label: "Active", cell: (flow) => (flow.is_active ? "yes" : "no") },
+          {
+            label: "Actions",
+            cell: (flow) => (
+              <>
+                <button type="button" onClick={() => setEditing(flow.id)}>
+                  Edit
+                </button>
+              </>
+            ),
+          },
+        ]}
+      />
       {current && (
         <FlowEditor
           key={current.id}
@@ -277,15 +262,14 @@ export function FlowsPage() {
           );
         }}
       >
-        <div class="field grow">
-          <label for="hosted-ttl">Hosted application URL lifetime, minutes (empty: never expires)</label>
-          <input
-            id="hosted-ttl"
-            inputMode="numeric"
-            value={ttl}
-            onInput={(event) => setTtl(event.currentTarget.value)}
-          />
-        </div>
+        <TextField
+          id="hosted-ttl"
+          label="Hosted application URL lifetime, minutes (empty: never expires)"
+          grow
+          inputMode="numeric"
+          value={ttl}
+          onValue={setTtl}
+        />
         <div class="field">
           <button type="submit" class="secondary">
             Save lifetime

@@ -2,6 +2,8 @@
 // while it runs), read the rows that failed and why, and see the console-only notice when a batch finishes.
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
+import { DataTable } from "./data-table.js";
+import { ErrorLine, TextField } from "./form-field.js";
 import { dateTime } from "./format.js";
 import { rowsFromFile } from "./import-file.js";
 import { ImportNoticeList, refreshImportNotices, useImportNotices } from "./import-notices.js";
@@ -47,30 +49,23 @@ function RowErrors({ tenantId, batch }: { tenantId: string; batch: Batch }) {
       {rows.length === 0 ? (
         <p class="muted">None so far.</p>
       ) : (
-        <div class="table-wrap">
-          <table class="queue">
-            <thead>
-              <tr>
-                <th scope="col">Row</th>
-                <th scope="col">external_user_id</th>
-                <th scope="col">Status</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.row}>
-                  <td>{row.row}</td>
-                  <td class="mono">{row.external_user_id || "-"}</td>
-                  <td>{row.status}</td>
-                  <td>
-                    <code>{row.detail}</code> {row.message}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={rows}
+          rowKey={(row) => row.row}
+          columns={[
+            { label: "Row", cell: (row) => row.row },
+            { label: "external_user_id", class: "mono", cell: (row) => row.external_user_id || "-" },
+            { label: "Status", cell: (row) => row.status },
+            {
+              label: "Reason",
+              cell: (row) => (
+                <>
+                  <code>{row.detail}</code> {row.message}
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </div>
   );
@@ -132,11 +127,7 @@ export function ImportsPage() {
     <section>
       <h1>Identity imports</h1>
       <ImportNoticeList notices={notices} />
-      {tenantError && (
-        <p class="error" role="alert">
-          {tenantError}
-        </p>
-      )}
+      <ErrorLine message={tenantError} />
       <div class="filters">
         <TenantPicker tenants={tenants} tenantId={tenantId} onChange={setTenantId} />
       </div>
@@ -157,22 +148,20 @@ export function ImportsPage() {
           Columns: external_user_id, photo_url (https), full_name, email, phone, country; at most 5000 rows.
         </p>
         <div class="filters">
-          <div class="field grow">
-            <label for="import-source">Source system</label>
-            <input
-              id="import-source"
-              value={sourceSystem}
-              onInput={(event) => setSourceSystem(event.currentTarget.value)}
-            />
-          </div>
-          <div class="field grow">
-            <label for="import-consent">Consent reference</label>
-            <input
-              id="import-consent"
-              value={consent}
-              onInput={(event) => setConsent(event.currentTarget.value)}
-            />
-          </div>
+          <TextField
+            id="import-source"
+            label="Source system"
+            grow
+            value={sourceSystem}
+            onValue={setSourceSystem}
+          />
+          <TextField
+            id="import-consent"
+            label="Consent reference"
+            grow
+            value={consent}
+            onValue={setConsent}
+          />
           <div class="field">
             <label for="import-duplicate">On a duplicate face</label>
             <select
@@ -192,48 +181,53 @@ export function ImportsPage() {
           </button>
         </div>
       </form>
-      <div class="table-wrap">
-        <table class="queue">
-          <thead>
-            <tr>
-              <th scope="col">Started</th>
-              <th scope="col">Source</th>
-              <th scope="col">Status</th>
-              <th scope="col">Progress</th>
-              <th scope="col">Created / updated / skipped / failed</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {batches.map((row) => (
-              <tr key={row.batch_id} data-batch={row.batch_id}>
-                <td>{dateTime(row.created_at)}</td>
-                <td>{row.source_system}</td>
-                <td>
-                  {row.status}
-                  {row.error && ` (${row.error})`}
-                </td>
-                <td>
-                  <progress
-                    max={Math.max(row.total, 1)}
-                    value={row.processed}
-                    aria-label={`${row.processed} of ${row.total} rows processed`}
-                  />{" "}
-                  {row.processed}/{row.total}
-                </td>
-                <td>
-                  {row.created} / {row.updated} / {row.skipped} / {row.failed}
-                </td>
-                <td>
-                  <button type="button" class="secondary" onClick={() => setChosen(row.batch_id)}>
-                    Row errors
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={batches}
+        rowKey={(row) => row.batch_id}
+        rowAttributes={(row) => ({ "data-batch": row.batch_id })}
+        columns={[
+          { label: "Started", cell: (row) => dateTime(row.created_at) },
+          { label: "Source", cell: (row) => row.source_system },
+          {
+            label: "Status",
+            cell: (row) => (
+              <>
+                {row.status}
+                {row.error && ` (${row.error})`}
+              </>
+            ),
+          },
+          {
+            label: "Progress",
+            cell: (row) => (
+              <>
+                <progress
+                  max={Math.max(row.total, 1)}
+                  value={row.processed}
+                  aria-label={`${row.processed} of ${row.total} rows processed`}
+                />{" "}
+                {row.processed}/{row.total}
+              </>
+            ),
+          },
+          {
+            label: "Created / updated / skipped / failed",
+            cell: (row) => (
+              <>
+                {row.created} / {row.updated} / {row.skipped} / {row.failed}
+              </>
+            ),
+          },
+          {
+            label: "Actions",
+            cell: (row) => (
+              <button type="button" class="secondary" onClick={() => setChosen(row.batch_id)}>
+                Row errors
+              </button>
+            ),
+          },
+        ]}
+      />
       {batch && <RowErrors key={batch.batch_id} tenantId={tenantId} batch={batch} />}
     </section>
   );

@@ -2,7 +2,10 @@
 // rotate all (every live key revoked, one new key shown once).
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
+import { DataTable } from "./data-table.js";
+import { ErrorLine, TextField } from "./form-field.js";
 import { dateTime } from "./format.js";
+import { TenantPicker } from "./tenant-picker.js";
 import { useTenants } from "./use-tenants.js";
 
 interface ApiKey {
@@ -73,32 +76,12 @@ export function KeysPage() {
   return (
     <section>
       <h1>API keys</h1>
-      {(error ?? tenantError) && (
-        <p class="error" role="alert">
-          {error ?? tenantError}
-        </p>
-      )}
+      <ErrorLine message={error ?? tenantError} />
       <div class="filters">
-        <div class="field">
-          <label for="tenant">Tenant</label>
-          <select id="tenant" value={tenantId} onChange={(event) => setTenantId(event.currentTarget.value)}>
-            {tenants.map((tenant) => (
-              <option key={tenant.id} value={tenant.id}>
-                {tenant.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TenantPicker tenants={tenants} tenantId={tenantId} onChange={setTenantId} />
       </div>
       <form class="filters" onSubmit={(event) => void create(event)}>
-        <div class="field grow">
-          <label for="key-label">Label</label>
-          <input
-            id="key-label"
-            value={newLabel}
-            onInput={(event) => setNewLabel(event.currentTarget.value)}
-          />
-        </div>
+        <TextField id="key-label" label="Label" grow value={newLabel} onValue={setNewLabel} />
         <div class="field">
           <button type="submit" disabled={!tenantId}>
             Create key
@@ -120,38 +103,28 @@ export function KeysPage() {
           </code>
         </div>
       )}
-      <div class="table-wrap">
-        <table class="queue">
-          <thead>
-            <tr>
-              <th scope="col">Label</th>
-              <th scope="col">Key</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((key) => (
-              <tr key={key.key_id} data-key-label={key.label}>
-                <td>{key.label || "-"}</td>
-                <td class="mono">{key.prefix}</td>
-                <td>{dateTime(key.created_at)}</td>
-                <td>{dateTime(key.last_used_at)}</td>
-                <td>
-                  {key.revoked_at ? (
-                    `Revoked ${dateTime(key.revoked_at)}`
-                  ) : (
-                    <button type="button" class="decline" onClick={() => void revoke(key)}>
-                      Revoke
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={keys}
+        rowKey={(key) => key.key_id}
+        rowAttributes={(key) => ({ "data-key-label": key.label })}
+        columns={[
+          { label: "Label", cell: (key) => key.label || "-" },
+          { label: "Key", class: "mono", cell: (key) => key.prefix },
+          { label: "Created", cell: (key) => dateTime(key.created_at) },
+          { label: "Last used", cell: (key) => dateTime(key.last_used_at) },
+          {
+            label: "State",
+            cell: (key) =>
+              key.revoked_at ? (
+                `Revoked ${dateTime(key.revoked_at)}`
+              ) : (
+                <button type="button" class="decline" onClick={() => void revoke(key)}>
+                  Revoke
+                </button>
+              ),
+          },
+        ]}
+      />
     </section>
   );
 }

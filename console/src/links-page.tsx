@@ -2,6 +2,7 @@
 // expires after 24 hours.
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api } from "./api.js";
+import { ErrorLine } from "./form-field.js";
 import { dateTime } from "./format.js";
 import { useTenants } from "./use-tenants.js";
 
@@ -53,11 +54,7 @@ export function LinksPage() {
   return (
     <section>
       <h1>Create verification link</h1>
-      {(error ?? tenantError) && (
-        <p class="error" role="alert">
-          {error ?? tenantError}
-        </p>
-      )}
+      <ErrorLine message={error ?? tenantError} />
       <form class="card link-form" onSubmit={(event) => void create(event)}>
         <label for="link-tenant">Tenant</label>
         <select

@@ -2,6 +2,8 @@
 // reactivate, reset a password or a lost second factor, and require two-factor authentication for everyone.
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api } from "./api.js";
+import { DataTable } from "./data-table.js";
+import { ErrorLine, Field, TextField } from "./form-field.js";
 import { dateTime } from "./format.js";
 
 interface OperatorRow {
@@ -98,11 +100,7 @@ export function OperatorsPage({
   return (
     <section>
       <h1>Operators</h1>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
       <label class="check card">
         <input
           type="checkbox"
@@ -112,18 +110,16 @@ export function OperatorsPage({
         Require two-factor authentication for every operator (those without it set it up at their next step)
       </label>
       <form class="filters" onSubmit={(event) => void invite(event)} aria-label="Invite an operator">
-        <div class="field grow">
-          <label for="invite-email">Email</label>
-          <input
-            id="invite-email"
-            type="email"
-            required
-            value={email}
-            onInput={(event) => setEmail(event.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label for="invite-role">Role</label>
+        <TextField
+          id="invite-email"
+          label="Email"
+          grow
+          type="email"
+          required
+          value={email}
+          onValue={setEmail}
+        />
+        <Field id="invite-role" label="Role">
           <select
             id="invite-role"
             value={role}
@@ -132,7 +128,7 @@ export function OperatorsPage({
             <option value="reviewer">reviewer</option>
             <option value="admin">admin</option>
           </select>
-        </div>
+        </Field>
         <div class="field">
           <button type="submit">Invite operator</button>
         </div>
@@ -150,77 +146,72 @@ export function OperatorsPage({
           </code>
         </div>
       )}
-      <div class="table-wrap">
-        <table class="queue">
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">State</th>
-              <th scope="col">Two-factor</th>
-              <th scope="col">Last sign-in</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.operator_id} data-operator={row.email}>
-                <td>{row.email}</td>
-                <td>
-                  <select
-                    aria-label={`Role of ${row.email}`}
-                    value={row.role}
-                    disabled={row.email === selfEmail}
-                    onChange={(event) =>
-                      void act(
-                        () =>
-                          api("PUT", `/operators/${row.operator_id}/role`, {
-                            role: event.currentTarget.value,
-                          }),
-                        "The role could not be changed.",
-                      )
-                    }
-                  >
-                    <option value="reviewer">reviewer</option>
-                    <option value="admin">admin</option>
-                  </select>
-                </td>
-                <td>
-                  {row.active
-                    ? row.must_change_password
-                      ? "active (temporary password)"
-                      : "active"
-                    : "deactivated"}
-                </td>
-                <td>{row.totp_enabled ? "on" : "off"}</td>
-                <td>{dateTime(row.last_sign_in_at)}</td>
-                <td>
-                  <div class="row-actions">
-                    {row.email !== selfEmail &&
-                      (row.active ? (
-                        <button type="button" class="decline" onClick={() => setActive(row, false)}>
-                          Deactivate
-                        </button>
-                      ) : (
-                        <button type="button" class="secondary" onClick={() => setActive(row, true)}>
-                          Reactivate
-                        </button>
-                      ))}
-                    <button type="button" class="secondary" onClick={() => resetPassword(row)}>
-                      Reset password
+      <DataTable
+        rows={rows}
+        rowKey={(row) => row.operator_id}
+        rowAttributes={(row) => ({ "data-operator": row.email })}
+        columns={[
+          { label: "Email", cell: (row) => row.email },
+          {
+            label: "Role",
+            cell: (row) => (
+              <select
+                aria-label={`Role of ${row.email}`}
+                value={row.role}
+                disabled={row.email === selfEmail}
+                onChange={(event) =>
+                  void act(
+                    () =>
+                      api("PUT", `/operators/${row.operator_id}/role`, {
+                        role: event.currentTarget.value,
+                      }),
+                    "The role could not be changed.",
+                  )
+                }
+              >
+                <option value="reviewer">reviewer</option>
+                <option value="admin">admin</option>
+              </select>
+            ),
+          },
+          {
+            label: "State",
+            cell: (row) =>
+              row.active
+                ? row.must_change_password
+                  ? "active (temporary password)"
+                  : "active"
+                : "deactivated",
+          },
+          { label: "Two-factor", cell: (row) => (row.totp_enabled ? "on" : "off") },
+          { label: "Last sign-in", cell: (row) => dateTime(row.last_sign_in_at) },
+          {
+            label: "Actions",
+            cell: (row) => (
+              <div class="row-actions">
+                {row.email !== selfEmail &&
+                  (row.active ? (
+                    <button type="button" class="decline" onClick={() => setActive(row, false)}>
+                      Deactivate
                     </button>
-                    {row.totp_enabled && (
-                      <button type="button" class="secondary" onClick={() => resetTotp(row)}>
-                        Reset two-factor
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  ) : (
+                    <button type="button" class="secondary" onClick={() => setActive(row, true)}>
+                      Reactivate
+                    </button>
+                  ))}
+                <button type="button" class="secondary" onClick={() => resetPassword(row)}>
+                  Reset password
+                </button>
+                {row.totp_enabled && (
+                  <button type="button" class="secondary" onClick={() => resetTotp(row)}>
+                    Reset two-factor
+                  </button>
+                )}
+              </div>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

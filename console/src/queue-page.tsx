@@ -3,7 +3,9 @@
 // ongoing AML monitoring follow (flags-section.tsx).
 import { useEffect, useState } from "preact/hooks";
 import { apiPage } from "./api.js";
+import { DataTable } from "./data-table.js";
 import { FlagsSection } from "./flags-section.js";
+import { ErrorLine, TextField } from "./form-field.js";
 import { ageSince, dateTime, label } from "./format.js";
 import { Pager } from "./pager.js";
 import { onLinkClick, sessionPath } from "./router.js";
@@ -71,16 +73,15 @@ export function QueuePage() {
     <section>
       <h1>Review queue</h1>
       <form class="filters" aria-label="Filter sessions" onSubmit={(event) => event.preventDefault()}>
-        <div class="field grow">
-          <label for="search">Search</label>
-          <input
-            id="search"
-            type="search"
-            placeholder="vendor_data or session id"
-            value={search}
-            onInput={(event) => setSearch(event.currentTarget.value)}
-          />
-        </div>
+        <TextField
+          id="search"
+          label="Search"
+          grow
+          type="search"
+          placeholder="vendor_data or session id"
+          value={search}
+          onValue={setSearch}
+        />
         <div class="field">
           <label for="status">Status</label>
           <select id="status" value={status} onChange={(event) => setStatus(event.currentTarget.value)}>
@@ -91,67 +92,52 @@ export function QueuePage() {
             ))}
           </select>
         </div>
-        <div class="field">
-          <label for="from">Created from</label>
-          <input id="from" type="date" value={from} onInput={(event) => setFrom(event.currentTarget.value)} />
-        </div>
-        <div class="field">
-          <label for="to">Created to</label>
-          <input id="to" type="date" value={to} onInput={(event) => setTo(event.currentTarget.value)} />
-        </div>
+        <TextField id="from" label="Created from" type="date" value={from} onValue={setFrom} />
+        <TextField id="to" label="Created to" type="date" value={to} onValue={setTo} />
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
       {entries === null ? (
         <p>Loading…</p>
       ) : entries.length === 0 ? (
         <p class="empty">No sessions match.</p>
       ) : (
-        <div class="table-wrap">
-          <table class="queue">
-            <caption class="visually-hidden">Sessions, oldest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Session</th>
-                <th scope="col">Tenant</th>
-                <th scope="col">Status</th>
-                <th scope="col">Reasons</th>
-                <th scope="col">Waiting</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.session_id} data-session-id={entry.session_id}>
-                  <td>
-                    <a href={sessionPath(entry.tenant_id, entry.session_id)} onClick={onLinkClick}>
-                      {entry.vendor_data || "(no vendor_data)"}
-                    </a>
-                    <div class="mono muted">{entry.session_id}</div>
-                  </td>
-                  <td>{entry.tenant_name}</td>
-                  <td>
-                    <span class={`badge ${entry.status}`}>{label(entry.status)}</span>
-                  </td>
-                  <td>
-                    {entry.reasons.length === 0
-                      ? "-"
-                      : entry.reasons.map((reason) => (
-                          <span key={reason} class="chip">
-                            {label(reason)}
-                          </span>
-                        ))}
-                  </td>
-                  <td>{ageSince(entry.updated_at)}</td>
-                  <td>{dateTime(entry.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={entries}
+          rowKey={(entry) => entry.session_id}
+          caption="Sessions, oldest first"
+          rowAttributes={(entry) => ({ "data-session-id": entry.session_id })}
+          columns={[
+            {
+              label: "Session",
+              cell: (entry) => (
+                <>
+                  <a href={sessionPath(entry.tenant_id, entry.session_id)} onClick={onLinkClick}>
+                    {entry.vendor_data || "(no vendor_data)"}
+                  </a>
+                  <div class="mono muted">{entry.session_id}</div>
+                </>
+              ),
+            },
+            { label: "Tenant", cell: (entry) => entry.tenant_name },
+            {
+              label: "Status",
+              cell: (entry) => <span class={`badge ${entry.status}`}>{label(entry.status)}</span>,
+            },
+            {
+              label: "Reasons",
+              cell: (entry) =>
+                entry.reasons.length === 0
+                  ? "-"
+                  : entry.reasons.map((reason) => (
+                      <span key={reason} class="chip">
+                        {label(reason)}
+                      </span>
+                    )),
+            },
+            { label: "Waiting", cell: (entry) => ageSince(entry.updated_at) },
+            { label: "Created", cell: (entry) => dateTime(entry.created_at) },
+          ]}
+        />
       )}
       <Pager offset={offset} pageSize={PAGE_SIZE} total={total} onOffset={setOffset} />
       <FlagsSection search={search} />

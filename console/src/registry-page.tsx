@@ -3,6 +3,8 @@
 // once, to be given to the registry so it can verify our requests.
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
+import { DataTable } from "./data-table.js";
+import { ErrorLine, TextField } from "./form-field.js";
 import { problem, TenantPicker } from "./tenant-picker.js";
 import { useTenants } from "./use-tenants.js";
 
@@ -57,11 +59,7 @@ export function RegistryPage() {
         A DATABASE_VALIDATION node sends the applicant's confirmed identity to the connector it names and
         decides by the registry's per-field answer. Requests are signed like webhooks.
       </p>
-      {tenantError && (
-        <p class="error" role="alert">
-          {tenantError}
-        </p>
-      )}
+      <ErrorLine message={tenantError} />
       {message && (
         <p class={message.ok ? "ok" : "error"} role={message.ok ? "status" : "alert"}>
           {message.text}
@@ -93,118 +91,85 @@ export function RegistryPage() {
           );
         }}
       >
-        <div class="field">
-          <label for="registry-name">Name</label>
-          <input id="registry-name" value={name} onInput={(event) => setName(event.currentTarget.value)} />
-        </div>
-        <div class="field grow">
-          <label for="registry-url">Endpoint (https)</label>
-          <input
-            id="registry-url"
-            type="url"
-            value={url}
-            onInput={(event) => setUrl(event.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label for="registry-timeout">Timeout (ms)</label>
-          <input
-            id="registry-timeout"
-            inputMode="numeric"
-            value={timeout}
-            onInput={(event) => setTimeoutMs(event.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label for="registry-retries">Retries</label>
-          <input
-            id="registry-retries"
-            inputMode="numeric"
-            value={retries}
-            onInput={(event) => setRetries(event.currentTarget.value)}
-          />
-        </div>
+        <TextField id="registry-name" label="Name" value={name} onValue={setName} />
+        <TextField id="registry-url" label="Endpoint (https)" grow type="url" value={url} onValue={setUrl} />
+        <TextField
+          id="registry-timeout"
+          label="Timeout (ms)"
+          inputMode="numeric"
+          value={timeout}
+          onValue={setTimeoutMs}
+        />
+        <TextField
+          id="registry-retries"
+          label="Retries"
+          inputMode="numeric"
+          value={retries}
+          onValue={setRetries}
+        />
         <div class="field">
           <button type="submit" disabled={!tenantId || !name.trim() || !url.trim()}>
             Save connector
           </button>
         </div>
       </form>
-      <div class="table-wrap">
-        <table class="queue">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Endpoint</th>
-              <th scope="col">Timeout</th>
-              <th scope="col">Retries</th>
-              <th scope="col">On</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {connectors.length === 0 && (
-              <tr>
-                <td colSpan={6} class="muted">
-                  No connectors yet.
-                </td>
-              </tr>
-            )}
-            {connectors.map((connector) => (
-              <tr key={connector.name} data-connector={connector.name}>
-                <td>{connector.name}</td>
-                <td class="mono">{connector.url}</td>
-                <td>{connector.timeout_ms} ms</td>
-                <td>{connector.retries}</td>
-                <td>{connector.enabled ? "yes" : "no"}</td>
-                <td>
-                  <div class="row-actions">
-                    <button
-                      type="button"
-                      class="secondary"
-                      onClick={() =>
-                        void run(
-                          () =>
-                            api("PUT", path(connector.name), {
-                              url: connector.url,
-                              enabled: !connector.enabled,
-                            }),
-                          connector.enabled
-                            ? `${connector.name} turned off.`
-                            : `${connector.name} turned on.`,
-                        )
-                      }
-                    >
-                      {connector.enabled ? "Turn off" : "Turn on"}
-                    </button>
-                    <button
-                      type="button"
-                      class="secondary"
-                      onClick={() =>
-                        void run(
-                          () => api("POST", `${path(connector.name)}/rotate-secret`),
-                          `New secret for ${connector.name}.`,
-                        )
-                      }
-                    >
-                      New secret
-                    </button>
-                    <button
-                      type="button"
-                      class="decline"
-                      onClick={() =>
-                        void run(() => api("DELETE", path(connector.name)), `${connector.name} removed.`)
-                      }
-                    >
-                      Remove
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={connectors}
+        rowKey={(connector) => connector.name}
+        empty="No connectors yet."
+        rowAttributes={(connector) => ({ "data-connector": connector.name })}
+        columns={[
+          { label: "Name", cell: (connector) => connector.name },
+          { label: "Endpoint", class: "mono", cell: (connector) => connector.url },
+          { label: "Timeout", cell: (connector) => <>{connector.timeout_ms} ms</> },
+          { label: "Retries", cell: (connector) => connector.retries },
+          { label: "On", cell: (connector) => (connector.enabled ? "yes" : "no") },
+          {
+            label: "Actions",
+            cell: (connector) => (
+              <div class="row-actions">
+                <button
+                  type="button"
+                  class="secondary"
+                  onClick={() =>
+                    void run(
+                      () =>
+                        api("PUT", path(connector.name), {
+                          url: connector.url,
+                          enabled: !connector.enabled,
+                        }),
+                      connector.enabled ? `${connector.name} turned off.` : `${connector.name} turned on.`,
+                    )
+                  }
+                >
+                  {connector.enabled ? "Turn off" : "Turn on"}
+                </button>
+                <button
+                  type="button"
+                  class="secondary"
+                  onClick={() =>
+                    void run(
+                      () => api("POST", `${path(connector.name)}/rotate-secret`),
+                      `New secret for ${connector.name}.`,
+                    )
+                  }
+                >
+                  New secret
+                </button>
+                <button
+                  type="button"
+                  class="decline"
+                  onClick={() =>
+                    void run(() => api("DELETE", path(connector.name)), `${connector.name} removed.`)
+                  }
+                >
+                  Remove
+                </button>
+              </div>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -2,6 +2,8 @@
 // it (default 365).
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
+import { ErrorLine, TextField } from "./form-field.js";
+import { TenantPicker } from "./tenant-picker.js";
 import { useTenants } from "./use-tenants.js";
 
 export function RetentionPage() {
@@ -46,35 +48,20 @@ export function RetentionPage() {
         Session evidence (document images, selfies, clips) older than this is purged by the daily sweep; its
         URLs then stop resolving. Imported identity photos are not affected.
       </p>
-      {tenantError && (
-        <p class="error" role="alert">
-          {tenantError}
-        </p>
-      )}
+      <ErrorLine message={tenantError} />
       <form class="filters" onSubmit={(event) => void save(event)}>
-        <div class="field">
-          <label for="tenant">Tenant</label>
-          <select id="tenant" value={tenantId} onChange={(event) => setTenantId(event.currentTarget.value)}>
-            {tenants.map((tenant) => (
-              <option key={tenant.id} value={tenant.id}>
-                {tenant.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="retention-days">Keep evidence (days)</label>
-          <input
-            id="retention-days"
-            type="number"
-            min={1}
-            max={3650}
-            required
-            disabled={!loaded}
-            value={days}
-            onInput={(event) => setDays(event.currentTarget.value)}
-          />
-        </div>
+        <TenantPicker tenants={tenants} tenantId={tenantId} onChange={setTenantId} />
+        <TextField
+          id="retention-days"
+          label="Keep evidence (days)"
+          type="number"
+          min={1}
+          max={3650}
+          required
+          disabled={!loaded}
+          value={days}
+          onValue={setDays}
+        />
         <div class="field">
           <button type="submit" disabled={!tenantId || !loaded}>
             Save

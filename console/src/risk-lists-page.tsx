@@ -3,6 +3,8 @@
 // list type (phone digits, lower-cased email, trimmed identifier).
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
+import { DataTable } from "./data-table.js";
+import { ErrorLine, Field, TextField } from "./form-field.js";
 import { dateTime } from "./format.js";
 import { problem, TenantPicker } from "./tenant-picker.js";
 import { useTenants } from "./use-tenants.js";
@@ -89,23 +91,15 @@ function Entries(props: { tenantId: string; list: RiskList; onChanged: () => voi
         </p>
       )}
       <form class="filters" onSubmit={(event) => void add(event)}>
-        <div class="field grow">
-          <label for="entry-values">Values (one per line)</label>
+        <Field id="entry-values" label="Values (one per line)" grow>
           <textarea
             id="entry-values"
             rows={2}
             value={values}
             onInput={(event) => setValues(event.currentTarget.value)}
           />
-        </div>
-        <div class="field grow">
-          <label for="entry-comment">Comment</label>
-          <input
-            id="entry-comment"
-            value={comment}
-            onInput={(event) => setComment(event.currentTarget.value)}
-          />
-        </div>
+        </Field>
+        <TextField id="entry-comment" label="Comment" grow value={comment} onValue={setComment} />
         <div class="field">
           <button type="submit" disabled={!values.trim()}>
             Add
@@ -120,70 +114,62 @@ function Entries(props: { tenantId: string; list: RiskList; onChanged: () => voi
           void reload();
         }}
       >
-        <div class="field grow">
-          <label for="entry-search">Search value or comment</label>
-          <input
-            id="entry-search"
-            type="search"
-            value={q}
-            onInput={(event) => setQ(event.currentTarget.value)}
-          />
-        </div>
+        <TextField
+          id="entry-search"
+          label="Search value or comment"
+          grow
+          type="search"
+          value={q}
+          onValue={setQ}
+        />
         <div class="field">
           <button type="submit" class="secondary">
             Search
           </button>
         </div>
       </form>
-      <div class="table-wrap">
-        <table class="queue">
-          <thead>
-            <tr>
-              <th scope="col">Value</th>
-              <th scope="col">Comment</th>
-              <th scope="col">Added</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td class="mono">{entry.value}</td>
-                <td>{entry.comment || "-"}</td>
-                <td>{dateTime(entry.created_at)}</td>
-                <td class="row-actions">
-                  <button
-                    type="button"
-                    class="secondary"
-                    onClick={() => {
-                      const next = prompt(`Comment for ${entry.value}`, entry.comment);
-                      if (next === null) return;
-                      void run(async () => {
-                        await api("PATCH", `${base}/${entry.id}`, { comment: next });
-                        return "Comment saved.";
-                      });
-                    }}
-                  >
-                    Edit comment
-                  </button>
-                  <button
-                    type="button"
-                    class="decline"
-                    onClick={() =>
-                      void run(async () => {
-                        await api("DELETE", `${base}/${entry.id}`);
-                        return "Entry deleted.";
-                      })
-                    }
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={entries}
+        rowKey={(entry) => entry.id}
+        columns={[
+          { label: "Value", class: "mono", cell: (entry) => entry.value },
+          { label: "Comment", cell: (entry) => entry.comment || "-" },
+          { label: "Added", cell: (entry) => dateTime(entry.created_at) },
+          {
+            label: "Actions",
+            cell: (entry) => (
+              <div class="row-actions">
+                <button
+                  type="button"
+                  class="secondary"
+                  onClick={() => {
+                    const next = prompt(`Comment for ${entry.value}`, entry.comment);
+                    if (next === null) return;
+                    void run(async () => {
+                      await api("PATCH", `${base}/${entry.id}`, { comment: next });
+                      return "Comment saved.";
+                    });
+                  }}
+                >
+                  Edit comment
+                </button>
+                <button
+                  type="button"
+                  class="decline"
+                  onClick={() =>
+                    void run(async () => {
+                      await api("DELETE", `${base}/${entry.id}`);
+                      return "Entry deleted.";
+                    })
+                  }
+                >
+                  Delete
+                </button>
+              </div>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }
@@ -219,11 +205,7 @@ export function RiskListsPage() {
   return (
     <section>
       <h1>Risk lists</h1>
-      {(error ?? tenantError) && (
-        <p class="error" role="alert">
-          {error ?? tenantError}
-        </p>
-      )}
+      <ErrorLine message={error ?? tenantError} />
       <div class="filters">
         <TenantPicker tenants={tenants} tenantId={tenantId} onChange={setTenantId} />
       </div>
@@ -243,101 +225,97 @@ export function RiskListsPage() {
           });
         }}
       >
-        <div class="field grow">
-          <label for="list-name">New list name</label>
-          <input id="list-name" value={name} onInput={(event) => setName(event.currentTarget.value)} />
-        </div>
-        <div class="field">
-          <label for="list-type">Type</label>
+        <TextField id="list-name" label="New list name" grow value={name} onValue={setName} />
+        <Field id="list-type" label="Type">
           <select id="list-type" value={type} onChange={(event) => setType(event.currentTarget.value)}>
             <option value="phone">phone</option>
             <option value="email">email</option>
             <option value="identifier">identifier</option>
           </select>
-        </div>
-        <div class="field grow">
-          <label for="list-description">Description</label>
-          <input
-            id="list-description"
-            value={description}
-            onInput={(event) => setDescription(event.currentTarget.value)}
-          />
-        </div>
+        </Field>
+        <TextField
+          id="list-description"
+          label="Description"
+          grow
+          value={description}
+          onValue={setDescription}
+        />
         <div class="field">
           <button type="submit" disabled={!tenantId || !name.trim()}>
             Create list
           </button>
         </div>
       </form>
-      <div class="table-wrap">
-        <table class="queue">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Entries</th>
-              <th scope="col">Active</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lists.map((row) => (
-              <tr key={row.id} aria-current={row.id === chosen ? "true" : undefined}>
-                <td>
-                  {row.name}
-                  {row.description && <div class="muted">{row.description}</div>}
-                </td>
-                <td>{row.type}</td>
-                <td>{row.entry_count}</td>
-                <td>
-                  <label class="check">
-                    <input
-                      type="checkbox"
-                      checked={row.is_active}
-                      onChange={(event) => {
-                        const isActive = event.currentTarget.checked;
-                        void run(() =>
-                          api("PATCH", `/tenants/${tenantId}/risk-lists/${row.id}`, { is_active: isActive }),
-                        );
-                      }}
-                    />
-                    <span class="visually-hidden">{row.name} is active</span>
-                  </label>
-                </td>
-                <td class="row-actions">
-                  <button type="button" onClick={() => setChosen(row.id)}>
-                    Entries
-                  </button>
-                  <button
-                    type="button"
-                    class="secondary"
-                    onClick={() => {
-                      const next = prompt("New name", row.name);
-                      if (next?.trim())
-                        void run(() =>
-                          api("PATCH", `/tenants/${tenantId}/risk-lists/${row.id}`, { name: next }),
-                        );
-                    }}
-                  >
-                    Rename
-                  </button>
-                  <button
-                    type="button"
-                    class="decline"
-                    onClick={() => {
-                      if (!confirm(`Delete "${row.name}" and its ${row.entry_count} entries?`)) return;
-                      if (chosen === row.id) setChosen(null);
-                      void run(() => api("DELETE", `/tenants/${tenantId}/risk-lists/${row.id}`));
-                    }}
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={lists}
+        rowKey={(row) => row.id}
+        rowAttributes={(row) => ({ "aria-current": row.id === chosen ? "true" : undefined })}
+        columns={[
+          {
+            label: "Name",
+            cell: (row) => (
+              <>
+                {row.name}
+                {row.description && <div class="muted">{row.description}</div>}
+              </>
+            ),
+          },
+          { label: "Type", cell: (row) => row.type },
+          { label: "Entries", cell: (row) => row.entry_count },
+          {
+            label: "Active",
+            cell: (row) => (
+              <label class="check">
+                <input
+                  type="checkbox"
+                  checked={row.is_active}
+                  onChange={(event) => {
+                    const isActive = event.currentTarget.checked;
+                    void run(() =>
+                      api("PATCH", `/tenants/${tenantId}/risk-lists/${row.id}`, { is_active: isActive }),
+                    );
+                  }}
+                />
+                <span class="visually-hidden">{row.name} is active</span>
+              </label>
+            ),
+          },
+          {
+            label: "Actions",
+            cell: (row) => (
+              <div class="row-actions">
+                <button type="button" onClick={() => setChosen(row.id)}>
+                  Entries
+                </button>
+                <button
+                  type="button"
+                  class="secondary"
+                  onClick={() => {
+                    const next = prompt("New name", row.name);
+                    if (next?.trim())
+                      void run(() =>
+                        api("PATCH", `/tenants/${tenantId}/risk-lists/${row.id}`, { name: next }),
+                      );
+                  }}
+                >
+                  Rename
+                </button>
+                <button
+                  type="button"
+                  class="decline"
+                  onClick={() => {
+                    if (!confirm(`Delete "${row.name}" and its ${row.entry_count} entries?`)) return;
+                    if (chosen === row.id) setChosen(null);
+                    void run(() => api("DELETE", `/tenants/${tenantId}/risk-lists/${row.id}`));
+                  }}
+                >
+                  Delete
+                </button>
+              </div>
+            ),
+          },
+        ]}
+      />
       {list && <Entries key={list.id} tenantId={tenantId} list={list} onChanged={() => void reload()} />}
     </section>
   );

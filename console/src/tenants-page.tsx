@@ -2,6 +2,8 @@
 // shown once); suspend (its keys stop working at once) and resume.
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
+import { DataTable } from "./data-table.js";
+import { ErrorLine, TextField } from "./form-field.js";
 import { dateTime } from "./format.js";
 
 interface TenantRow {
@@ -62,32 +64,25 @@ export function TenantsPage() {
   return (
     <section>
       <h1>Tenants</h1>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
       <form class="filters" onSubmit={(event) => void create(event)} aria-label="Create a tenant">
-        <div class="field grow">
-          <label for="tenant-name">Name</label>
-          <input
-            id="tenant-name"
-            required
-            maxLength={200}
-            value={name}
-            onInput={(event) => setName(event.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label for="tenant-credits">Opening credits</label>
-          <input
-            id="tenant-credits"
-            inputMode="decimal"
-            placeholder="0"
-            value={credits}
-            onInput={(event) => setCredits(event.currentTarget.value)}
-          />
-        </div>
+        <TextField
+          id="tenant-name"
+          label="Name"
+          grow
+          required
+          maxLength={200}
+          value={name}
+          onValue={setName}
+        />
+        <TextField
+          id="tenant-credits"
+          label="Opening credits"
+          inputMode="decimal"
+          placeholder="0"
+          value={credits}
+          onValue={setCredits}
+        />
         <div class="field">
           <button type="submit">Create tenant</button>
         </div>
@@ -121,47 +116,43 @@ export function TenantsPage() {
           </table>
         </div>
       )}
-      <div class="table-wrap">
-        <table class="queue">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Status</th>
-              <th scope="col">Credits</th>
-              <th scope="col">Created</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} data-tenant={row.name}>
-                <td>
-                  {row.name}
-                  <div class="mono muted">{row.id}</div>
-                </td>
-                <td>
-                  <span class={`badge ${row.status === "active" ? "approved" : "declined"}`}>
-                    {row.status}
-                  </span>
-                </td>
-                <td>{row.balance}</td>
-                <td>{dateTime(row.created_at)}</td>
-                <td>
-                  {row.status === "active" ? (
-                    <button type="button" class="decline" onClick={() => void setStatus(row, "suspend")}>
-                      Suspend
-                    </button>
-                  ) : (
-                    <button type="button" class="secondary" onClick={() => void setStatus(row, "resume")}>
-                      Reactivate
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={rows}
+        rowKey={(row) => row.id}
+        rowAttributes={(row) => ({ "data-tenant": row.name })}
+        columns={[
+          {
+            label: "Name",
+            cell: (row) => (
+              <>
+                {row.name}
+                <div class="mono muted">{row.id}</div>
+              </>
+            ),
+          },
+          {
+            label: "Status",
+            cell: (row) => (
+              <span class={`badge ${row.status === "active" ? "approved" : "declined"}`}>{row.status}</span>
+            ),
+          },
+          { label: "Credits", cell: (row) => row.balance },
+          { label: "Created", cell: (row) => dateTime(row.created_at) },
+          {
+            label: "Actions",
+            cell: (row) =>
+              row.status === "active" ? (
+                <button type="button" class="decline" onClick={() => void setStatus(row, "suspend")}>
+                  Suspend
+                </button>
+              ) : (
+                <button type="button" class="secondary" onClick={() => void setStatus(row, "resume")}>
+                  Reactivate
+                </button>
+              ),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -3,6 +3,7 @@
 // resend (spec: deliveries "can be resent from the console"; the event keeps its id, receivers dedupe).
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
+import { ErrorLine, TextField } from "./form-field.js";
 import { dateTime, label } from "./format.js";
 import { problem, TenantPicker } from "./tenant-picker.js";
 import { useTenants } from "./use-tenants.js";
@@ -117,11 +118,7 @@ export function WebhooksPage() {
   return (
     <section>
       <h1>Webhooks</h1>
-      {tenantError && (
-        <p class="error" role="alert">
-          {tenantError}
-        </p>
-      )}
+      <ErrorLine message={tenantError} />
       <div class="filters">
         <TenantPicker tenants={tenants} tenantId={tenantId} onChange={setTenantId} />
       </div>
@@ -140,16 +137,15 @@ export function WebhooksPage() {
           );
         }}
       >
-        <div class="field grow">
-          <label for="webhook-url">Webhook URL</label>
-          <input
-            id="webhook-url"
-            type="url"
-            value={url}
-            placeholder="https://…"
-            onInput={(event) => setUrl(event.currentTarget.value)}
-          />
-        </div>
+        <TextField
+          id="webhook-url"
+          label="Webhook URL"
+          grow
+          type="url"
+          placeholder="https://…"
+          value={url}
+          onValue={setUrl}
+        />
         <div class="field">
           <button type="submit" disabled={!tenantId}>
             Save URL

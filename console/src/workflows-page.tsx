@@ -2,6 +2,8 @@
 // make a live one the default.
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
+import { DataTable } from "./data-table.js";
+import { ErrorLine, TextField } from "./form-field.js";
 import { label } from "./format.js";
 import { problem, TenantPicker } from "./tenant-picker.js";
 import { useTenants } from "./use-tenants.js";
@@ -49,106 +51,93 @@ export function WorkflowsPage() {
   return (
     <section>
       <h1>Workflows</h1>
-      {(error ?? tenantError) && (
-        <p class="error" role="alert">
-          {error ?? tenantError}
-        </p>
-      )}
+      <ErrorLine message={error ?? tenantError} />
       <div class="filters">
         <TenantPicker tenants={tenants} tenantId={tenantId} onChange={setTenantId} />
       </div>
       <form class="filters" onSubmit={(event) => void create(event)}>
-        <div class="field grow">
-          <label for="new-workflow">New workflow name</label>
-          <input
-            id="new-workflow"
-            value={newName}
-            onInput={(event) => setNewName(event.currentTarget.value)}
-          />
-        </div>
+        <TextField id="new-workflow" label="New workflow name" grow value={newName} onValue={setNewName} />
         <div class="field">
           <button type="submit" disabled={!tenantId || !newName.trim()}>
             Create draft
           </button>
         </div>
       </form>
-      <div class="table-wrap">
-        <table class="queue">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Nodes</th>
-              <th scope="col">Status</th>
-              <th scope="col">Default</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {workflows.map((workflow) => (
-              <tr key={workflow.id} data-workflow={workflow.name}>
-                <td>{workflow.name}</td>
-                <td>
-                  {workflow.nodes
-                    .filter((node) => node.enabled)
-                    .map((node) => label(node.feature))
-                    .join(" → ")}
-                </td>
-                <td>
-                  <label class="visually-hidden" for={`status-${workflow.id}`}>
-                    Status of {workflow.name}
-                  </label>
-                  <select
-                    id={`status-${workflow.id}`}
-                    value={workflow.status}
-                    disabled={workflow.is_default}
-                    onChange={(event) =>
-                      void run(() =>
-                        api("POST", `/tenants/${tenantId}/workflows/${workflow.id}/status`, {
-                          status: event.currentTarget.value,
-                        }),
-                      )
-                    }
-                  >
-                    {STATUSES.map((status) => (
-                      <option key={status} value={status}>
-                        {status}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  {workflow.is_default ? (
-                    <span class="badge approved">default</span>
-                  ) : (
-                    <button
-                      type="button"
-                      class="secondary"
-                      disabled={workflow.status !== "live"}
-                      title={
-                        workflow.status !== "live" ? "Only a live workflow can be the default" : undefined
-                      }
-                      onClick={() =>
-                        void run(() => api("POST", `/tenants/${tenantId}/workflows/${workflow.id}/default`))
-                      }
-                    >
-                      Make default
-                    </button>
-                  )}
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    disabled={workflow.status === "archived"}
-                    onClick={() => setEditing(workflow.id)}
-                  >
-                    Edit nodes
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={workflows}
+        rowKey={(workflow) => workflow.id}
+        rowAttributes={(workflow) => ({ "data-workflow": workflow.name })}
+        columns={[
+          { label: "Name", cell: (workflow) => workflow.name },
+          {
+            label: "Nodes",
+            cell: (workflow) =>
+              workflow.nodes
+                .filter((node) => node.enabled)
+                .map((node) => label(node.feature))
+                .join(" → "),
+          },
+          {
+            label: "Status",
+            cell: (workflow) => (
+              <>
+                <label class="visually-hidden" for={`status-${workflow.id}`}>
+                  Status of {workflow.name}
+                </label>
+                <select
+                  id={`status-${workflow.id}`}
+                  value={workflow.status}
+                  disabled={workflow.is_default}
+                  onChange={(event) =>
+                    void run(() =>
+                      api("POST", `/tenants/${tenantId}/workflows/${workflow.id}/status`, {
+                        status: event.currentTarget.value,
+                      }),
+                    )
+                  }
+                >
+                  {STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {status}
+                    </option>
+                  ))}
+                </select>
+              </>
+            ),
+          },
+          {
+            label: "Default",
+            cell: (workflow) =>
+              workflow.is_default ? (
+                <span class="badge approved">default</span>
+              ) : (
+                <button
+                  type="button"
+                  class="secondary"
+                  disabled={workflow.status !== "live"}
+                  title={workflow.status !== "live" ? "Only a live workflow can be the default" : undefined}
+                  onClick={() =>
+                    void run(() => api("POST", `/tenants/${tenantId}/workflows/${workflow.id}/default`))
+                  }
+                >
+                  Make default
+                </button>
+              ),
+          },
+          {
+            label: "Actions",
+            cell: (workflow) => (
+              <button
+                type="button"
+                disabled={workflow.status === "archived"}
+                onClick={() => setEditing(workflow.id)}
+              >
+                Edit nodes
+              </button>
+            ),
+          },
+        ]}
+      />
       {current && (
         <WorkflowEditor
           key={current.id}

@@ -2,7 +2,8 @@
 // scanned-specimens.ts: ~1,000-px scans with pen dynamics, natural variation, skilled forgeries and
 // scan artefacts).
 //   node --import tsx bench/signature-eer.bench.ts [--writers 20] [--seed 2024] [--calibration]
-// The default is the held-aside writer split (HELD_ASIDE_SEED), never tuned on; --calibration runs
+// The default is the held-aside writer split (HELD_ASIDE_SEEDS), never tuned on; --seed measures one
+// seed alone; --calibration runs
 // the calibration writers (CALIBRATION_SEEDS) the learned score and its map were fitted on
 // (scripts/fit-signature-score.ts).
 // Quality: EER of genuine vs skilled forgery and genuine vs random forgery (another writer's
@@ -17,19 +18,23 @@ import {
   CALIBRATION_SEEDS,
   createScannedWriter,
   generateScannedSet,
-  HELD_ASIDE_SEED,
+  HELD_ASIDE_SEEDS,
   type ScannedSpecimen,
 } from "../test/specimens/signatures/scanned-specimens.js";
 
 const { values } = parseArgs({
   options: {
     writers: { type: "string", default: "20" },
-    seed: { type: "string", default: String(HELD_ASIDE_SEED) },
+    seed: { type: "string" },
     calibration: { type: "boolean", default: false },
   },
 });
 const writers = Number(values.writers);
-const seeds = values.calibration ? [...CALIBRATION_SEEDS] : [Number(values.seed)];
+const seeds = values.calibration
+  ? [...CALIBRATION_SEEDS]
+  : values.seed
+    ? [Number(values.seed)]
+    : [...HELD_ASIDE_SEEDS];
 const GENUINE = 6;
 const FORGERIES = 4;
 
@@ -79,8 +84,11 @@ const genuine: number[] = [];
 const skilled: number[] = [];
 const random: number[] = [];
 const byScript = new Map<string, { genuine: number[]; skilled: number[] }>();
-const scriptOf = (specimen: { writer: number; seed: number }): string =>
-  createScannedWriter(specimen.writer, specimen.seed).shape.script;
+/** Rows by script, and the writers whose own line is perfectly even (tablet-like) apart. */
+const groupsOf = (specimen: { writer: number; seed: number }): string[] => {
+  const writer = createScannedWriter(specimen.writer, specimen.seed);
+  return [writer.shape.script, writer.habits.even ? "even-line writers" : "other writers"];
+};
 for (let i = 0; i < set.length; i++) {
   const a = set[i]!;
   if (a.kind !== "genuine") continue;
@@ -88,14 +96,17 @@ for (let i = 0; i < set.length; i++) {
     const b = set[j]!;
     if (b.seed !== a.seed) continue;
     const score = (): number => engine.compare(prepared[i]!.descriptor, prepared[j]!.descriptor).score;
-    const script = byScript.get(scriptOf(a)) ?? { genuine: [], skilled: [] };
-    byScript.set(scriptOf(a), script);
+    const groups = groupsOf(a).map((name) => {
+      const group = byScript.get(name) ?? { genuine: [], skilled: [] };
+      byScript.set(name, group);
+      return group;
+    });
     if (b.writer === a.writer && b.kind === "genuine" && j > i) {
       genuine.push(score());
-      script.genuine.push(genuine.at(-1)!);
+      for (const group of groups) group.genuine.push(genuine.at(-1)!);
     } else if (b.writer === a.writer && b.kind === "skilled_forgery") {
       skilled.push(score());
-      script.skilled.push(skilled.at(-1)!);
+      for (const group of groups) group.skilled.push(skilled.at(-1)!);
     } else if (b.writer !== a.writer && b.kind === "genuine" && b.index === 0 && a.index < 2)
       random.push(score());
   }

@@ -1,14 +1,16 @@
 // Fits the signature engine's learned score (src/engines/signature/score-model.ts) on the
 // calibration writers of the realistic scanned specimens (test/specimens/signatures/, CALIBRATION_SEEDS;
-// the held-aside writers, HELD_ASIDE_SEED, are never read here).
+// the held-aside writers, HELD_ASIDE_SEEDS, are never read here).
 //   node --import tsx scripts/fit-signature-score.ts [--writers 20]
 // Each specimen goes through the real engine (crop, normalise, describe); every pair gives the
-// features of pair-features.ts. Two logistic regressions are fitted on the same standardised features:
-// genuine vs another writer's genuine (what the shapes say) and genuine vs skilled forgery (what the
-// pen says); the score's logit is their sum, so a pair must look like the same writer AND like the
-// writer's own hand. Then the logit is mapped onto 0..1 so the spec's bands mean what they say at the
-// default threshold (signature-verdict.ts): 3 % of calibration genuine pairs fall under the review
-// band, and no random forgery and at most 1.5 % of skilled forgeries reach `match`.
+// features of pair-features.ts. One logistic regression is fitted on the standardised features:
+// genuine (half the weight) against skilled forgeries and random forgeries (another writer's genuine)
+// together, the skilled ones carrying SKILLED_SHARE of the other half. (Two regressions, one per kind of
+// forgery, with their logits summed, gave the same random EER and a worse skilled EER when each
+// calibration seed in turn was left out of the fit.) Then the logit is mapped onto 0..1 so the spec's
+// bands mean what they say at the default threshold (signature-verdict.ts): GENUINE_UNDER_REVIEW of the
+// calibration genuine pairs fall under the review band, and `match` starts where SKILLED_MATCH of the
+// skilled forgeries still reach, or just above every random forgery, whichever is higher.
 // Bounded: a few seconds of fitting after ~1 minute of specimen generation on 2 cores.
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -29,8 +31,17 @@ const ITERATIONS = 3000;
 const STEP = 0.5;
 /** Standardised features are clipped here, so one extreme value cannot dominate the logit. */
 const CLIP = 4;
+const SKILLED_SHARE = 0.4;
 const GENUINE_UNDER_REVIEW = 0.02;
+/**
+ * Share of calibration skilled forgeries at or above the match floor (the spec's target is ≤ 2 %).
+ * The floor also stays above every calibration random forgery: with each calibration seed left out in
+ * turn, a floor at the 99.9th percentile of random forgeries instead let one left-out random pair in
+ * 12,160 reach `match` (genuine match 35 % instead of 29 %), and the spec says random forgeries never
+ * match.
+ */
 const SKILLED_MATCH = 0.015;
+const RANDOM_MARGIN = 0.01;
 
 const engine = createSignatureEngine();
 const genuine: Float64Array[] = [];
@@ -72,17 +83,14 @@ for (let k = 0; k < PAIR_FEATURE_COUNT; k++) {
 const standardise = (x: Float64Array): Float64Array =>
   x.map((v, k) => Math.max(-CLIP, Math.min(CLIP, (v - mean[k]!) / scale[k]!)));
 
-/** Class-balanced, L2-regularised logistic regression by full-batch gradient descent. */
-function fitLogistic(
-  positive: Float64Array[],
-  negative: Float64Array[],
-): { weights: Float64Array; bias: number } {
-  const rows = [...positive, ...negative].map(standardise);
-  const labels = [...positive.map(() => 1), ...negative.map(() => 0)];
-  const sampleWeights = [
-    ...positive.map(() => 0.5 / positive.length),
-    ...negative.map(() => 0.5 / negative.length),
-  ];
+/** Weighted, L2-regularised logistic regression by full-batch gradient descent. */
+function fitLogistic(groups: Array<{ rows: Float64Array[]; label: 0 | 1; weight: number }>): {
+  weights: Float64Array;
+  bias: number;
+} {
+  const rows = groups.flatMap((group) => group.rows.map(standardise));
+  const labels = groups.flatMap((group) => group.rows.map(() => group.label));
+  const sampleWeights = groups.flatMap((group) => group.rows.map(() => group.weight / group.rows.length));
   const weights = new Float64Array(PAIR_FEATURE_COUNT);
   let bias = 0;
   for (let iteration = 0; iteration < ITERATIONS; iteration++) {
@@ -101,10 +109,11 @@ function fitLogistic(
   return { weights, bias };
 }
 
-const shape = fitLogistic(genuine, random);
-const pen = fitLogistic(genuine, skilled);
-const weights = shape.weights.map((w, k) => w + pen.weights[k]!);
-const bias = shape.bias + pen.bias;
+const { weights, bias } = fitLogistic([
+  { rows: genuine, label: 1, weight: 0.5 },
+  { rows: skilled, label: 0, weight: 0.5 * SKILLED_SHARE },
+  { rows: random, label: 0, weight: 0.5 * (1 - SKILLED_SHARE) },
+]);
 const logit = (x: Float64Array): number => {
   const z = standardise(x);
   let t = bias;
@@ -119,7 +128,10 @@ const genuineLogits = genuine.map(logit);
 const skilledLogits = skilled.map(logit);
 const randomLogits = random.map(logit);
 const reviewFloor = quantile(genuineLogits, GENUINE_UNDER_REVIEW);
-const matchFloor = Math.max(quantile(skilledLogits, 1 - SKILLED_MATCH), Math.max(...randomLogits) + 0.01);
+const matchFloor = Math.max(
+  quantile(skilledLogits, 1 - SKILLED_MATCH),
+  Math.max(...randomLogits) + RANDOM_MARGIN,
+);
 if (matchFloor <= reviewFloor) throw new Error("calibration: the match floor is under the review floor");
 const knots: Array<[number, number]> = [
   [reviewFloor - 8, 0],

@@ -4,15 +4,15 @@
 import { PAIR_FEATURE_COUNT, shapeFeatureIndex } from "./pair-features.js";
 import { BIAS, CALIBRATION, CLIP, MEAN, SCALE, WEIGHTS } from "./score-model.js";
 
-if (WEIGHTS.length !== PAIR_FEATURE_COUNT) {
-  throw new Error("score-model.ts does not fit the pair features: rerun scripts/fit-signature-score.ts");
-}
-
 function term(k: number, value: number): number {
   return WEIGHTS[k]! * Math.max(-CLIP, Math.min(CLIP, (value - MEAN[k]!) / SCALE[k]!));
 }
 
 export function pairLogit(features: Float64Array): number {
+  // Checked here, not on import, so the fitting script can load the engine while the model is stale.
+  if (WEIGHTS.length !== PAIR_FEATURE_COUNT) {
+    throw new Error("score-model.ts does not fit the pair features: rerun scripts/fit-signature-score.ts");
+  }
   let logit = BIAS;
   for (let k = 0; k < PAIR_FEATURE_COUNT; k++) logit += term(k, features[k]!);
   return logit;

@@ -1,8 +1,10 @@
 // The numbers the learned score (score-model.ts) reads from a pair of descriptors: how alike the
 // shapes are (direction histograms, profiles, the two elastic alignments, the overlay, proportions),
-// and for each pen-dynamics value how far apart the two signatures are and where the pair sits (the
-// smaller and the larger of the two). The pair's position matters because a skilled forgery is
-// slow: even ink and width in one signature counts against the pair whatever the other shows.
+// and for each pen-dynamics value how far apart the two signatures are and the larger (more fluent)
+// of the two. The line-quality cue is relative: a copy is slower than the writer's own hand, so one
+// signature far more even than the other counts against the pair, while two equally even signatures
+// (a writer who signs on a tablet or at steady pressure) do not. The smaller value is left out on
+// purpose: it would make an even line suspect in itself.
 // Symmetric in the two descriptors, so verify(a, b) and verify(b, a) agree.
 import { DYNAMICS_OFFSET } from "./descriptor.js";
 import { DYNAMICS_LENGTH } from "./stroke-dynamics.js";
@@ -42,7 +44,7 @@ export const SHAPE_FEATURES = [
   "density",
   "overlay",
 ] as const;
-export const PAIR_FEATURE_COUNT = SHAPE_FEATURES.length + 3 * DYNAMICS_LENGTH;
+export const PAIR_FEATURE_COUNT = SHAPE_FEATURES.length + 2 * DYNAMICS_LENGTH;
 
 /** Index of a shape feature in the vector (the search bound needs the elastic ones). */
 export function shapeFeatureIndex(name: (typeof SHAPE_FEATURES)[number]): number {
@@ -63,8 +65,7 @@ export function pairFeatures(
     const va = a[DYNAMICS_OFFSET + k]! / DYNAMICS_UNIT[k]!;
     const vb = b[DYNAMICS_OFFSET + k]! / DYNAMICS_UNIT[k]!;
     out[base + k] = Math.min(DIFFERENCE_CAP, Math.abs(va - vb));
-    out[base + DYNAMICS_LENGTH + k] = Math.min(va, vb);
-    out[base + 2 * DYNAMICS_LENGTH + k] = Math.max(va, vb);
+    out[base + DYNAMICS_LENGTH + k] = Math.max(va, vb);
   }
   return out;
 }

@@ -22,6 +22,12 @@ export interface Habits {
   fluency: number;
   /** Pressure swell amplitude. */
   pressure: number;
+  /**
+   * Signs on a tablet or with a gel pen at constant width and ink: no taper, no swell, no speed in the
+   * line at all. Their own signatures are as even as a slow copy, so only the shape and the copy's
+   * hesitations (pen lifts, resting blobs, tremor) tell a forgery from them.
+   */
+  even: boolean;
 }
 
 /** Natural variation between a writer's own signatures (shape only; size and slant come on top). */
@@ -52,7 +58,16 @@ export function sampleHabits(random: Random): Habits {
     // look a little like a copy's line, which the score must tolerate.
     fluency: random.between(0.35, 1),
     pressure: random.between(0.03, 0.3),
+    even: false,
   };
+}
+
+/** Share of writers whose own line is perfectly even (tablet-drawn, or a gel pen at steady pressure). */
+export const EVEN_WRITER_RATE = 0.15;
+
+/** Even writing: constant width and ink along the whole line (a tablet's export), round ends. */
+function evenDynamics(line: Point[]): InkPoint[] {
+  return line.map((p) => ({ ...p, width: 1, density: 0.9 }));
 }
 
 /** Moves the second word (spacing, baseline) and joins it to the first when the writer does. */
@@ -139,7 +154,7 @@ export function drawGenuine(writer: Writer, habits: Habits, random: Random, join
   join ??= chance;
   const arranged = arrangeWords(writer, random, join, 0);
   const lines = driftBaseline(drawShape(arranged, NATURAL, random), random);
-  return lines.map((line) => fluentDynamics(line, habits, random));
+  return lines.map((line) => (habits.even ? evenDynamics(line) : fluentDynamics(line, habits, random)));
 }
 
 /** A skilled forgery: the forger saw genuine signatures and copies the shape, not the movement. */

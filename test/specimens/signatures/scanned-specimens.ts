@@ -4,10 +4,16 @@
 // artefacts of real forms (scan-page.ts). Random forgeries are other writers' genuines.
 //
 // Writer splits: CALIBRATION_SEEDS are what the learned score and its calibration were fitted on
-// (scripts/fit-signature-score.ts); HELD_ASIDE_SEED is only ever measured
+// (scripts/fit-signature-score.ts); HELD_ASIDE_SEEDS are only ever measured
 // (bench/signature-eer.bench.ts), never tuned on.
 import { createRandom, mixSeed } from "../seeded-random.js";
-import { drawGenuine, drawSkilledForgery, type Habits, sampleHabits } from "./pen-dynamics.js";
+import {
+  drawGenuine,
+  drawSkilledForgery,
+  EVEN_WRITER_RATE,
+  type Habits,
+  sampleHabits,
+} from "./pen-dynamics.js";
 import {
   type PageArtefacts,
   type PageLayout,
@@ -20,7 +26,8 @@ import { createWriter, type Writer } from "./writer-shape.js";
 export { CLEAN_PAGE, type PageArtefacts } from "./scan-page.js";
 
 export const CALIBRATION_SEEDS = [7, 99, 314, 2718] as const;
-export const HELD_ASIDE_SEED = 2024;
+/** Two held-aside writer sets: by script each set has only 6–8 writers, so one alone is noisy. */
+export const HELD_ASIDE_SEEDS = [2024, 4711] as const;
 
 export type ScannedKind = "genuine" | "skilled_forgery";
 
@@ -40,7 +47,11 @@ export interface ScannedSpecimen {
 
 export function createScannedWriter(id: number, seed: number): ScannedWriter {
   const random = createRandom(mixSeed(seed, id, 5));
-  return { seed, shape: createWriter(id, seed), habits: sampleHabits(random), inkIndex: random.int(0, 9) };
+  const habits = sampleHabits(random);
+  const inkIndex = random.int(0, 9);
+  // Drawn last, so every other writer keeps the habits and ink it had before even writers existed.
+  habits.even = random.chance(EVEN_WRITER_RATE);
+  return { seed, shape: createWriter(id, seed), habits, inkIndex };
 }
 
 const KIND_SALT: Record<ScannedKind, number> = { genuine: 13, skilled_forgery: 31 };

@@ -135,10 +135,10 @@ describe("GET /v3/credits/ledger/", () => {
     assert.equal((await read(tenant, "?since=&until=")).count, 5, "blank bounds are no bounds");
   });
 
-  test("day bounds stay UTC whatever the database session's time zone", async () => {
+  test("day bounds and times stay UTC whatever the database session's time zone", async () => {
     const tenant = await t.tenant({ credits: "0" });
     await seed(tenant, [
-      { created_at: "2026-03-01T00:30:00Z", delta: "1" },
+      { created_at: "2026-03-01T00:30:00.123987Z", delta: "1" },
       { created_at: "2026-03-01T23:30:00Z", delta: "2" },
     ]);
     const page = await withTransaction(t.services.db, async (tx) => {
@@ -146,6 +146,11 @@ describe("GET /v3/credits/ledger/", () => {
       return listLedger(tx, tenant.tenant_id, { since: "2026-03-01", until: "2026-03-01" });
     });
     assert.equal(page.count, 2);
+    // Milliseconds are truncated, as JavaScript's Date keeps them.
+    assert.deepEqual(
+      page.results.map((row) => row.created_at),
+      ["2026-03-01T23:30:00.000Z", "2026-03-01T00:30:00.123Z"],
+    );
   });
 
   for (const name of ["since", "until"] as const) {

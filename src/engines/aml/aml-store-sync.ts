@@ -8,6 +8,7 @@ import type { Queryable } from "../../platform/db/transaction.js";
 import type { AmlEngine, MemoryAmlEngine } from "./aml-engine.js";
 import { createMemoryAmlEngine, DEFAULT_MAX_LIST_AGE_HOURS } from "./aml-engine.js";
 import { latestListLoadId, readAmlEntities } from "./aml-store.js";
+import { buildIndexYielding } from "./candidate-index.js";
 import { readListAges } from "./list-state.js";
 import { loadSnapshotIfEmpty } from "./load-snapshot.js";
 import { createYenteEngine } from "./yente-engine.js";
@@ -64,7 +65,8 @@ async function rebuildIfChanged(services: AmlSyncServices, engine: MemoryAmlEngi
     const entities = await readAmlEntities(services.db);
     const read = Date.now();
     // An empty table leaves the engine unready: aml-check keeps answering 503 until a list is loaded.
-    if (entities.length > 0 || engine.currentIndex()) engine.replaceEntities(entities);
+    // Built in slices: requests keep being answered while a start or a reload builds the index.
+    if (entities.length > 0 || engine.currentIndex()) engine.replaceIndex(await buildIndexYielding(entities));
     const maxAge = services.config?.amlMaxListAgeHours ?? DEFAULT_MAX_LIST_AGE_HOURS;
     const ages = await readListAges(services.db, maxAge);
     engine.setListDates(ages);

@@ -154,6 +154,10 @@ export async function storeParsedList(
   });
 }
 
+// Small enough that one page's query and row parsing (tens of ms on PGlite) never holds the only embedded
+// connection for long: a start's background read lets /healthz and requests through between pages.
+const AML_READ_PAGE = 1000;
+
 /** Every stored entity, read in pages (keyset on id) so a large list never needs one huge result. */
 export async function readAmlEntities(db: Queryable): Promise<AmlEntity[]> {
   const entities: AmlEntity[] = [];
@@ -164,10 +168,10 @@ export async function readAmlEntities(db: Queryable): Promise<AmlEntity[]> {
       .select(["id", "data"])
       .where("id", ">", after)
       .orderBy("id")
-      .limit(5000)
+      .limit(AML_READ_PAGE)
       .execute();
     for (const row of rows) entities.push(row.data);
-    if (rows.length < 5000) return entities;
+    if (rows.length < AML_READ_PAGE) return entities;
     after = rows[rows.length - 1]!.id;
   }
 }

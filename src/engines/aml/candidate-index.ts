@@ -94,58 +94,93 @@ function entityKeys(entity: AmlEntity): Set<string> {
 
 /** Builds the index; the entities array is kept as given (do not mutate it afterwards). */
 export function buildIndex(entities: readonly AmlEntity[]): AmlIndex {
-  const keyIds = new Map<string, number>();
-  const counts = new GrowableUint32();
-  const entityKeyIds = new GrowableUint32();
-  const entityKeyEnds = new Uint32Array(entities.length);
-  const listMasks = new Uint8Array(entities.length);
-  const schemaClasses = new Uint8Array(entities.length);
-  const datasets = new Set<string>();
-  let loadedListMask = 0;
-  for (let e = 0; e < entities.length; e++) {
-    const entity = entities[e] as AmlEntity;
-    for (const dataset of entity.datasets) datasets.add(dataset);
-    listMasks[e] = listMask(listsForTopics(entity.topics));
-    loadedListMask |= listMasks[e] ?? 0;
-    schemaClasses[e] = schemaClass(entity.schema);
-    for (const key of entityKeys(entity)) {
-      let id = keyIds.get(key);
-      if (id === undefined) {
-        id = keyIds.size;
-        keyIds.set(key, id);
-        counts.push(0);
+  const builder = new IndexBuilder(entities);
+  builder.addKeys(0, entities.length);
+  return builder.finish();
+}
+
+/**
+ * buildIndex in slices of `slice` entities with a turn of the event loop between them, so a node that
+ * builds its index in the background (at start, after a list load) keeps answering requests meanwhile.
+ */
+export async function buildIndexYielding(entities: readonly AmlEntity[], slice = 250): Promise<AmlIndex> {
+  const builder = new IndexBuilder(entities);
+  for (let start = 0; start < entities.length; start += slice) {
+    builder.addKeys(start, Math.min(entities.length, start + slice));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return builder.finish();
+}
+
+/** The two passes of a build: every entity's keys (the costly part, in any slices), then the postings. */
+class IndexBuilder {
+  private readonly keyIds = new Map<string, number>();
+  private readonly counts = new GrowableUint32();
+  private readonly entityKeyIds = new GrowableUint32();
+  private readonly entityKeyEnds: Uint32Array;
+  private readonly listMasks: Uint8Array;
+  private readonly schemaClasses: Uint8Array;
+  private readonly datasets = new Set<string>();
+  private loadedListMask = 0;
+
+  constructor(private readonly entities: readonly AmlEntity[]) {
+    this.entityKeyEnds = new Uint32Array(entities.length);
+    this.listMasks = new Uint8Array(entities.length);
+    this.schemaClasses = new Uint8Array(entities.length);
+  }
+
+  /** Keys of entities [from, to); slices must come in order. */
+  addKeys(from: number, to: number): void {
+    const { keyIds, counts, entityKeyIds } = this;
+    for (let e = from; e < to; e++) {
+      const entity = this.entities[e] as AmlEntity;
+      for (const dataset of entity.datasets) this.datasets.add(dataset);
+      this.listMasks[e] = listMask(listsForTopics(entity.topics));
+      this.loadedListMask |= this.listMasks[e] ?? 0;
+      this.schemaClasses[e] = schemaClass(entity.schema);
+      for (const key of entityKeys(entity)) {
+        let id = keyIds.get(key);
+        if (id === undefined) {
+          id = keyIds.size;
+          keyIds.set(key, id);
+          counts.push(0);
+        }
+        counts.data[id] = (counts.data[id] ?? 0) + 1;
+        entityKeyIds.push(id);
       }
-      counts.data[id] = (counts.data[id] ?? 0) + 1;
-      entityKeyIds.push(id);
+      this.entityKeyEnds[e] = entityKeyIds.length;
     }
-    entityKeyEnds[e] = entityKeyIds.length;
   }
-  const keyCount = keyIds.size;
-  const offsets = new Uint32Array(keyCount + 1);
-  for (let k = 0; k < keyCount; k++) offsets[k + 1] = (offsets[k] ?? 0) + (counts.data[k] ?? 0);
-  const postings = new Uint32Array(offsets[keyCount] ?? 0);
-  const cursor = offsets.slice(0, keyCount);
-  let start = 0;
-  for (let e = 0; e < entities.length; e++) {
-    const end = entityKeyEnds[e] ?? 0;
-    for (let i = start; i < end; i++) {
-      const k = entityKeyIds.data[i] ?? 0;
-      postings[cursor[k] ?? 0] = e;
-      cursor[k] = (cursor[k] ?? 0) + 1;
+
+  finish(): AmlIndex {
+    const { keyIds, counts, entityKeyIds, entityKeyEnds, entities } = this;
+    const keyCount = keyIds.size;
+    const offsets = new Uint32Array(keyCount + 1);
+    for (let k = 0; k < keyCount; k++) offsets[k + 1] = (offsets[k] ?? 0) + (counts.data[k] ?? 0);
+    const postings = new Uint32Array(offsets[keyCount] ?? 0);
+    const cursor = offsets.slice(0, keyCount);
+    let start = 0;
+    for (let e = 0; e < entities.length; e++) {
+      const end = entityKeyEnds[e] ?? 0;
+      for (let i = start; i < end; i++) {
+        const k = entityKeyIds.data[i] ?? 0;
+        postings[cursor[k] ?? 0] = e;
+        cursor[k] = (cursor[k] ?? 0) + 1;
+      }
+      start = end;
     }
-    start = end;
+    return {
+      entities,
+      datasets: [...this.datasets].sort(),
+      builtAt: new Date().toISOString(),
+      keyIds,
+      offsets,
+      postings,
+      listMasks: this.listMasks,
+      schemaClasses: this.schemaClasses,
+      loadedListMask: this.loadedListMask,
+    };
   }
-  return {
-    entities,
-    datasets: [...datasets].sort(),
-    builtAt: new Date().toISOString(),
-    keyIds,
-    offsets,
-    postings,
-    listMasks,
-    schemaClasses,
-    loadedListMask,
-  };
 }
 
 export interface CandidateQuery {

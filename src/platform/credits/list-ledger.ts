@@ -4,7 +4,6 @@ import type { LedgerReason } from "../db/schema.js";
 import type { Queryable } from "../db/transaction.js";
 import { AppError } from "../errors.js";
 import { pageParam, pageSizeParam } from "../http/paging.js";
-import { normalizeDecimal } from "./rates.js";
 
 export interface LedgerQuery {
   since?: string;
@@ -44,31 +43,35 @@ export async function listLedger(db: Queryable, tenantId: string, query: LedgerQ
     scoped = scoped.where("created_at", "<", sql<Date>`((${until}::date + 1)::timestamp AT TIME ZONE 'UTC')`);
   }
 
-  // One round trip: the page carries the total (a window count over every matching row). Only a page past
-  // the end, which has no row to carry it, asks for the count on its own.
-  const rows = await scoped
+  // One round trip and one field: the page carries the total (a window count over every matching row), and
+  // its rows come back as one JSON array already in the response's shape (the decimal without trailing
+  // zeros, the time in UTC ISO-8601 with milliseconds). Per-field protocol and parsing work is what a page
+  // of rows costs on PGlite, so one field instead of seven per row is most of this read's time (issue 18).
+  // Only a page past the end, which has no row to carry the total, asks for the count on its own.
+  const rows = scoped
     .select(["id", "delta", "reason", "feature", "session_id", "application_id", "created_at"])
     .select(sql<number>`(count(*) OVER ())::int`.as("total"))
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+    .offset((page - 1) * pageSize);
+  const found = await db
+    .selectFrom(rows.as("p"))
+    .select(sql<number | null>`max(p.total)`.as("total"))
+    .select(
+      sql<LedgerRow[] | null>`json_agg(json_build_object(
+        'id', p.id, 'delta', trim_scale(p.delta)::text, 'reason', p.reason, 'feature', p.feature,
+        'session_id', p.session_id, 'application_id', p.application_id,
+        'created_at', to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      ) ORDER BY p.created_at DESC, p.id DESC)`.as("results"),
+    )
+    .executeTakeFirstOrThrow();
   const count =
-    rows[0]?.total ??
+    found.total ??
     (page === 1
       ? 0
       : (await scoped.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow()).count);
-  return {
-    count,
-    page,
-    page_size: pageSize,
-    results: rows.map(({ total: _total, ...row }) => ({
-      ...row,
-      delta: normalizeDecimal(row.delta),
-      created_at: row.created_at.toISOString(),
-    })),
-  };
+  return { count, page, page_size: pageSize, results: found.results ?? [] };
 }
 
 function parseDay(value: string | undefined, name: "since" | "until"): string | undefined {

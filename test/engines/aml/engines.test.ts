@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { createMemoryAmlEngine } from "../../../src/engines/aml/aml-engine.js";
-import { buildIndex } from "../../../src/engines/aml/candidate-index.js";
+import { buildIndex, buildIndexYielding } from "../../../src/engines/aml/candidate-index.js";
 import { createEntity } from "../../../src/engines/aml/entity.js";
 import { createYenteEngine } from "../../../src/engines/aml/yente-engine.js";
 import { AppError } from "../../../src/platform/errors.js";
@@ -47,6 +47,22 @@ describe("in-memory engine", () => {
     engine.replaceEntities([beta]);
     assert.equal(await engine.isReady(), true);
     assert.equal((await engine.screen({ name: "Alpha Quentin Marsh" })).risk_level, "clear");
+  });
+
+  test("an index built in slices is the index built in one pass", async () => {
+    const entities = Array.from({ length: 7 }, (_, i) =>
+      createEntity({
+        id: `e${i}`,
+        schema: i % 3 === 0 ? "Organization" : "Person",
+        names: [i % 2 ? "Alpha Quentin Marsh" : `Beatrix Tran ${String.fromCharCode(65 + i)}`],
+        topics: ["sanction"],
+        datasets: [`d${i % 2}`],
+        birthDates: [`19${60 + i}-01-02`],
+      }),
+    );
+    const { builtAt: _a, ...whole } = buildIndex(entities);
+    const { builtAt: _b, ...sliced } = await buildIndexYielding(entities, 2);
+    assert.deepEqual(sliced, whole);
   });
 
   test("a missing name is name_required, not unavailable", async () => {

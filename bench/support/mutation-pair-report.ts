@@ -49,8 +49,16 @@ export function reportMutationPairs(un: readonly AmlEntity[], ofac: readonly Aml
     return {
       n: items.length,
       positives: items.filter((item) => item.same).length,
-      ours: scorePairs(items, chosen.map(({ i }) => ours[i] ?? 0), THRESHOLD),
-      baseline: scorePairs(items, chosen.map(({ i }) => baseline[i] ?? 0), THRESHOLD),
+      ours: scorePairs(
+        items,
+        chosen.map(({ i }) => ours[i] ?? 0),
+        THRESHOLD,
+      ),
+      baseline: scorePairs(
+        items,
+        chosen.map(({ i }) => baseline[i] ?? 0),
+        THRESHOLD,
+      ),
     };
   };
   console.log(

@@ -116,22 +116,77 @@ export interface RussianGiven {
 }
 
 export const RUSSIAN_GIVEN: readonly RussianGiven[] = [
-  { latin: ["Aleksandr", "Alexander", "Aleksander", "Alexandr"], cyrillic: "Александр", patronymic: "Aleksandrov", cyrillicPatronymic: "Александров" },
-  { latin: ["Sergei", "Sergey", "Serguei", "Sergej"], cyrillic: "Сергей", patronymic: "Sergeyev", cyrillicPatronymic: "Сергеев" },
-  { latin: ["Dmitri", "Dmitry", "Dmitriy", "Dmitrij"], cyrillic: "Дмитрий", patronymic: "Dmitriyev", cyrillicPatronymic: "Дмитриев" },
-  { latin: ["Yuri", "Yury", "Iouri", "Yuriy"], cyrillic: "Юрий", patronymic: "Yuryev", cyrillicPatronymic: "Юрьев" },
-  { latin: ["Mikhail", "Mihail", "Michail"], cyrillic: "Михаил", patronymic: "Mikhailov", cyrillicPatronymic: "Михайлов" },
-  { latin: ["Andrei", "Andrey", "Andrej"], cyrillic: "Андрей", patronymic: "Andreyev", cyrillicPatronymic: "Андреев" },
-  { latin: ["Nikolai", "Nikolay", "Nicolai"], cyrillic: "Николай", patronymic: "Nikolayev", cyrillicPatronymic: "Николаев" },
+  {
+    latin: ["Aleksandr", "Alexander", "Aleksander", "Alexandr"],
+    cyrillic: "Александр",
+    patronymic: "Aleksandrov",
+    cyrillicPatronymic: "Александров",
+  },
+  {
+    latin: ["Sergei", "Sergey", "Serguei", "Sergej"],
+    cyrillic: "Сергей",
+    patronymic: "Sergeyev",
+    cyrillicPatronymic: "Сергеев",
+  },
+  {
+    latin: ["Dmitri", "Dmitry", "Dmitriy", "Dmitrij"],
+    cyrillic: "Дмитрий",
+    patronymic: "Dmitriyev",
+    cyrillicPatronymic: "Дмитриев",
+  },
+  {
+    latin: ["Yuri", "Yury", "Iouri", "Yuriy"],
+    cyrillic: "Юрий",
+    patronymic: "Yuryev",
+    cyrillicPatronymic: "Юрьев",
+  },
+  {
+    latin: ["Mikhail", "Mihail", "Michail"],
+    cyrillic: "Михаил",
+    patronymic: "Mikhailov",
+    cyrillicPatronymic: "Михайлов",
+  },
+  {
+    latin: ["Andrei", "Andrey", "Andrej"],
+    cyrillic: "Андрей",
+    patronymic: "Andreyev",
+    cyrillicPatronymic: "Андреев",
+  },
+  {
+    latin: ["Nikolai", "Nikolay", "Nicolai"],
+    cyrillic: "Николай",
+    patronymic: "Nikolayev",
+    cyrillicPatronymic: "Николаев",
+  },
   { latin: ["Ivan", "Iwan"], cyrillic: "Иван", patronymic: "Ivanov", cyrillicPatronymic: "Иванов" },
   { latin: ["Pavel", "Pawel"], cyrillic: "Павел", patronymic: "Pavlov", cyrillicPatronymic: "Павлов" },
-  { latin: ["Vladimir", "Wladimir"], cyrillic: "Владимир", patronymic: "Vladimirov", cyrillicPatronymic: "Владимиров" },
+  {
+    latin: ["Vladimir", "Wladimir"],
+    cyrillic: "Владимир",
+    patronymic: "Vladimirov",
+    cyrillicPatronymic: "Владимиров",
+  },
   { latin: ["Viktor", "Victor"], cyrillic: "Виктор", patronymic: "Viktorov", cyrillicPatronymic: "Викторов" },
   { latin: ["Oleg"], cyrillic: "Олег", patronymic: "Olegov", cyrillicPatronymic: "Олегов" },
-  { latin: ["Aleksei", "Alexei", "Alexey", "Aleksey"], cyrillic: "Алексей", patronymic: "Alekseyev", cyrillicPatronymic: "Алексеев" },
-  { latin: ["Yevgeny", "Evgeny", "Evgeniy", "Yevgeniy"], cyrillic: "Евгений", patronymic: "Yevgenyev", cyrillicPatronymic: "Евгеньев" },
+  {
+    latin: ["Aleksei", "Alexei", "Alexey", "Aleksey"],
+    cyrillic: "Алексей",
+    patronymic: "Alekseyev",
+    cyrillicPatronymic: "Алексеев",
+  },
+  {
+    latin: ["Yevgeny", "Evgeny", "Evgeniy", "Yevgeniy"],
+    cyrillic: "Евгений",
+    patronymic: "Yevgenyev",
+    cyrillicPatronymic: "Евгеньев",
+  },
   { latin: ["Boris"], cyrillic: "Борис", patronymic: "Borisov", cyrillicPatronymic: "Борисов" },
-  { latin: ["Gennady", "Gennadiy", "Gennadi"], cyrillic: "Геннадий", patronymic: "Gennadyev", cyrillicPatronymic: "Геннадьев" },
+  {
+    latin: ["Gennady", "Gennadiy", "Gennadi"],
+    cyrillic: "Геннадий",
+    patronymic: "Gennadyev",
+    cyrillicPatronymic: "Геннадьев",
+  },
 ];
 
 /** Russian family names (masculine; the feminine adds "a"), Latin and Cyrillic. */

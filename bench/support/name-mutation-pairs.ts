@@ -270,7 +270,7 @@ function poolsOf(bases: readonly Base[]): Pools {
   for (const name of counts.keys()) {
     if (name.length < 3 || name.length > 5 || name.includes(".")) continue;
     for (let i = 0; i < name.length; i++) {
-      const key = lower(name.slice(0, i) + "*" + name.slice(i + 1));
+      const key = lower(`${name.slice(0, i)}*${name.slice(i + 1)}`);
       byWildcard.set(key, (byWildcard.get(key) ?? new Set()).add(name));
     }
   }
@@ -287,12 +287,15 @@ function poolsOf(bases: readonly Base[]): Pools {
   // Masculine and feminine forms: a feminine given name that is a masculine one plus an ending.
   const genderPair = new Map<string, string>();
   const male = [...genderOf].filter(([, set]) => set.has("male") && !set.has("female")).map(([name]) => name);
-  const female = new Set([...genderOf].filter(([, set]) => set.has("female") && !set.has("male")).map(([n]) => n));
+  const female = new Set(
+    [...genderOf].filter(([, set]) => set.has("female") && !set.has("male")).map(([n]) => n),
+  );
   for (const name of male) {
     for (const ending of ["a", "e", "le", "ne", "ina", "ine", "ette", "elle"]) {
       const other = name + ending;
       if (female.has(other)) genderPair.set(name, other);
-      else if (name.endsWith("o") && female.has(name.slice(0, -1) + "a")) genderPair.set(name, name.slice(0, -1) + "a");
+      else if (name.endsWith("o") && female.has(`${name.slice(0, -1)}a`))
+        genderPair.set(name, `${name.slice(0, -1)}a`);
     }
   }
   const commonGiven = [...counts]
@@ -339,7 +342,10 @@ const nepaliLatin = (random: () => number, name: Nepali) =>
 
 function russianName(random: () => number, female: boolean) {
   const given = pick(random, RUSSIAN_GIVEN);
-  const father = pick(random, RUSSIAN_GIVEN.filter((name) => name !== given));
+  const father = pick(
+    random,
+    RUSSIAN_GIVEN.filter((name) => name !== given),
+  );
   const family = pick(random, RUSSIAN_FAMILY);
   return { given, father, family, female };
 }
@@ -350,7 +356,9 @@ const FEMININE: Record<string, [string, string]> = {
   Viktor: ["Viktoria", "Виктория"],
 };
 function russianLatin(random: () => number, name: Russian, patronymic = true): string {
-  const given = name.female ? (FEMININE[name.given.latin[0] ?? ""]?.[0] ?? "") : pick(random, name.given.latin);
+  const given = name.female
+    ? (FEMININE[name.given.latin[0] ?? ""]?.[0] ?? "")
+    : pick(random, name.given.latin);
   const father = name.father.patronymic + (name.female ? "na" : "ich");
   const family = name.family.latin + (name.female ? "a" : "");
   return [given, patronymic ? father : undefined, family].filter(Boolean).join(" ");
@@ -367,12 +375,7 @@ const PATRONYMIC_WORD = ["bin", "ibn", "bin", "son of"];
 
 export function buildMutationPairs(un: readonly AmlEntity[], ofac: readonly AmlEntity[]): MutationPair[] {
   const random = seeded(20261124);
-  const bases = [
-    ...negativeBases(),
-    ...congressBases(),
-    ...listBases(ofac, "ofac"),
-    ...listBases(un, "un"),
-  ];
+  const bases = [...negativeBases(), ...congressBases(), ...listBases(ofac, "ofac"), ...listBases(un, "un")];
   const pools = poolsOf(bases);
   const sources = ["synthetic", "congress", "ofac", "un"];
   const baseFrom = (test: (base: Base) => boolean = () => true): Base | undefined => {
@@ -404,7 +407,12 @@ export function buildMutationPairs(un: readonly AmlEntity[], ofac: readonly AmlE
     const [x, y] = random() < 0.5 ? [a, b] : [b, a];
     pairs.push({ a: x, b: y, same, kind, split: splitOf(anchor) });
   };
-  const fromBase = (kind: MutationKind, same: boolean, make: (base: Base) => string | undefined, test?: (base: Base) => boolean) => {
+  const fromBase = (
+    kind: MutationKind,
+    same: boolean,
+    make: (base: Base) => string | undefined,
+    test?: (base: Base) => boolean,
+  ) => {
     for (let tries = 0, made = 0; made < COUNTS[kind] && tries < COUNTS[kind] * 20; tries++) {
       const base = baseFrom(test);
       if (!base) continue;
@@ -424,7 +432,8 @@ export function buildMutationPairs(un: readonly AmlEntity[], ofac: readonly AmlE
       made += pairs.length - before;
     }
   };
-  const long = (base: Base) => [...base.given, ...base.middle, ...base.family].some((part) => part.length >= 5);
+  const long = (base: Base) =>
+    [...base.given, ...base.middle, ...base.family].some((part) => part.length >= 5);
   const hasMiddle = (base: Base) => base.middle.some((part) => part.replace(".", "").length > 1);
 
   // ── Positives ──
@@ -457,7 +466,12 @@ export function buildMutationPairs(un: readonly AmlEntity[], ofac: readonly AmlE
       const family = pick(random, ARABIC_FAMILY);
       const other = pick(random, ARABIC_GIVEN);
       const middle = random() < 0.4 ? ` ${pick(random, other)}` : "";
-      return [`${pick(random, given)}${middle} ${family}`, `${pick(random, given)}${middle} ${family}`, true, `${given[0]} ${family}`];
+      return [
+        `${pick(random, given)}${middle} ${family}`,
+        `${pick(random, given)}${middle} ${family}`,
+        true,
+        `${given[0]} ${family}`,
+      ];
     }
     const base = baseFrom(long);
     if (!base) return undefined;
@@ -474,17 +488,31 @@ export function buildMutationPairs(un: readonly AmlEntity[], ofac: readonly AmlE
       ? { ...russianName(random, true), given: pick(random, FEMALE_RUSSIAN) }
       : russianName(random, false);
     const patronymic = random() < 0.7;
-    return [russianCyrillic(name, patronymic), russianLatin(random, name, patronymic), true, russianCyrillic(name)];
+    return [
+      russianCyrillic(name, patronymic),
+      russianLatin(random, name, patronymic),
+      true,
+      russianCyrillic(name),
+    ];
   });
-  fromBase("initials", true, (base) => {
-    const initial = (part: string) => `${part[0]}${random() < 0.7 ? "." : ""}`;
-    const choice = random();
-    if (choice < 0.5 || !hasMiddle(base)) {
-      return render({ ...base, given: base.given.map(initial), middle: random() < 0.5 ? [] : base.middle.map(initial) });
-    }
-    if (choice < 0.8) return render({ ...base, middle: base.middle.map(initial) });
-    return render({ ...base, given: base.given.map(initial), middle: base.middle.map(initial) });
-  }, (base) => (base.given[0]?.length ?? 0) >= 3);
+  fromBase(
+    "initials",
+    true,
+    (base) => {
+      const initial = (part: string) => `${part[0]}${random() < 0.7 ? "." : ""}`;
+      const choice = random();
+      if (choice < 0.5 || !hasMiddle(base)) {
+        return render({
+          ...base,
+          given: base.given.map(initial),
+          middle: random() < 0.5 ? [] : base.middle.map(initial),
+        });
+      }
+      if (choice < 0.8) return render({ ...base, middle: base.middle.map(initial) });
+      return render({ ...base, given: base.given.map(initial), middle: base.middle.map(initial) });
+    },
+    (base) => (base.given[0]?.length ?? 0) >= 3,
+  );
   fromBase("reordered", true, (base) => {
     const given = [...base.given, ...base.middle].join(" ");
     const family = base.family.join(" ");
@@ -493,14 +521,19 @@ export function buildMutationPairs(un: readonly AmlEntity[], ofac: readonly AmlE
     if (choice < 0.7) return `${family}, ${given}`;
     return `${family} ${given}`;
   });
-  fromBase("partial", true, (base) => {
-    if (hasMiddle(base) && random() < 0.7) {
-      const dropped = Math.floor(random() * base.middle.length);
-      return render({ ...base, middle: base.middle.filter((_, i) => i !== dropped) });
-    }
-    if (base.family.length > 1) return render({ ...base, family: base.family.slice(0, 1) });
-    return undefined;
-  }, (base) => base.given.length + base.middle.length + base.family.length >= 3);
+  fromBase(
+    "partial",
+    true,
+    (base) => {
+      if (hasMiddle(base) && random() < 0.7) {
+        const dropped = Math.floor(random() * base.middle.length);
+        return render({ ...base, middle: base.middle.filter((_, i) => i !== dropped) });
+      }
+      if (base.family.length > 1) return render({ ...base, family: base.family.slice(0, 1) });
+      return undefined;
+    },
+    (base) => base.given.length + base.middle.length + base.family.length >= 3,
+  );
   fromBase("honorific", true, (base) => `${pick(random, HONORIFICS)} ${render(base)}`);
   fromLexicon("patronymic", () => {
     if (random() < 0.5) {
@@ -518,7 +551,10 @@ export function buildMutationPairs(un: readonly AmlEntity[], ofac: readonly AmlE
   });
   fromLexicon("joined", () => {
     if (random() < 0.3) {
-      const given = pick(random, ARABIC_GIVEN.filter((names) => names.some((name) => name.includes(" "))));
+      const given = pick(
+        random,
+        ARABIC_GIVEN.filter((names) => names.some((name) => name.includes(" "))),
+      );
       const family = pick(random, ARABIC_FAMILY);
       const spaced = `${given[0]} ${family}`;
       const joined = `${(given[0] ?? "").replace(" ", random() < 0.5 ? "" : "-")} ${family.replace("-", random() < 0.5 ? " " : "")}`;
@@ -527,7 +563,8 @@ export function buildMutationPairs(un: readonly AmlEntity[], ofac: readonly AmlE
     const base = baseFrom((b) => b.given.length + b.middle.length + b.family.length >= 2);
     if (!base) return undefined;
     const hyphened = render(base).includes("-");
-    if (hyphened) return [render(base), render(base).replace("-", random() < 0.5 ? " " : ""), true, render(base)];
+    if (hyphened)
+      return [render(base), render(base).replace("-", random() < 0.5 ? " " : ""), true, render(base)];
     const parts = [...base.given, ...base.middle];
     if (parts.length >= 2 && (parts[1]?.length ?? 0) > 2 && !parts[1]?.includes(".") && random() < 0.5) {
       const given = `${parts[0]}-${parts[1]}`;
@@ -538,7 +575,12 @@ export function buildMutationPairs(un: readonly AmlEntity[], ofac: readonly AmlE
     const other = otherOf(base, "family");
     if (!other) return undefined;
     const doubled = { ...base, family: [...base.family, ...other] };
-    return [render(doubled), [...parts, `${base.family.join("")}-${other.join("")}`].join(" "), true, render(doubled)];
+    return [
+      render(doubled),
+      [...parts, `${base.family.join("")}-${other.join("")}`].join(" "),
+      true,
+      render(doubled),
+    ];
   });
 
   // ── Negatives ──
@@ -570,12 +612,20 @@ export function buildMutationPairs(un: readonly AmlEntity[], ofac: readonly AmlE
     const base = baseFrom((b) => pools.genderPair.has(lower(b.given[0] ?? "")));
     if (!base) return undefined;
     const other = pools.genderPair.get(lower(base.given[0] ?? "")) ?? "";
-    return [render(base), render({ ...base, given: [upperLike(base.given[0] ?? "", title(other))] }), false, render(base)];
+    return [
+      render(base),
+      render({ ...base, given: [upperLike(base.given[0] ?? "", title(other))] }),
+      false,
+      render(base),
+    ];
   });
   fromLexicon("father_son", () => {
     if (random() < 0.5) {
       const name = russianName(random, false);
-      const father = pick(random, RUSSIAN_GIVEN.filter((other) => other !== name.father && other !== name.given));
+      const father = pick(
+        random,
+        RUSSIAN_GIVEN.filter((other) => other !== name.father && other !== name.given),
+      );
       const one = russianLatin(random, name);
       return [one, russianLatin(random, { ...name, father }), false, one];
     }
@@ -587,16 +637,24 @@ export function buildMutationPairs(un: readonly AmlEntity[], ofac: readonly AmlE
     const one = `${given} ${word} ${pick(random, f1)} ${family}`;
     return [one, `${given} ${word} ${pick(random, f2)} ${family}`, false, one];
   });
-  fromBase("conflicting_initials", false, (base) => {
-    const given = base.given[0] ?? "";
-    if (hasMiddle(base) && random() < 0.4) {
-      const letter = pick(random, LETTERS.split("").filter((l) => l !== lower(base.middle[0]?.[0] ?? "")));
-      return render({ ...base, middle: [`${upperLike(given, letter.toUpperCase())}.`] });
-    }
-    const other = otherOf(base, "given");
-    if (!other || lower(other[0]?.[0] ?? "") === lower(given[0] ?? "")) return undefined;
-    return render({ ...base, given: [`${other[0]?.[0]}.`], middle: [] });
-  }, (base) => (base.given[0]?.length ?? 0) >= 2);
+  fromBase(
+    "conflicting_initials",
+    false,
+    (base) => {
+      const given = base.given[0] ?? "";
+      if (hasMiddle(base) && random() < 0.4) {
+        const letter = pick(
+          random,
+          LETTERS.split("").filter((l) => l !== lower(base.middle[0]?.[0] ?? "")),
+        );
+        return render({ ...base, middle: [`${upperLike(given, letter.toUpperCase())}.`] });
+      }
+      const other = otherOf(base, "given");
+      if (!other || lower(other[0]?.[0] ?? "") === lower(given[0] ?? "")) return undefined;
+      return render({ ...base, given: [`${other[0]?.[0]}.`], middle: [] });
+    },
+    (base) => (base.given[0]?.length ?? 0) >= 2,
+  );
   fromLexicon("common_part", () => {
     const given = pick(random, pools.commonGiven);
     const withGiven = pools.byGiven.get(given) ?? [];
@@ -604,7 +662,9 @@ export function buildMutationPairs(un: readonly AmlEntity[], ofac: readonly AmlE
       const arabic = pick(random, pick(random, ARABIC_GIVEN));
       const [x, y] = [pick(random, ARABIC_FAMILY), pick(random, ARABIC_GIVEN)];
       const other = random() < 0.5 ? pick(random, ARABIC_FAMILY) : pick(random, y);
-      return x === other || arabic === other ? undefined : [`${arabic} ${x}`, `${arabic} ${other}`, false, `${arabic} ${x}`];
+      return x === other || arabic === other
+        ? undefined
+        : [`${arabic} ${x}`, `${arabic} ${other}`, false, `${arabic} ${x}`];
     }
     const [one, two] = [pick(random, withGiven), pick(random, withGiven)];
     if (!one || !two || lower(one.family.join(" ")) === lower(two.family.join(" "))) return undefined;
@@ -613,13 +673,16 @@ export function buildMutationPairs(un: readonly AmlEntity[], ofac: readonly AmlE
   });
   fromLexicon("short", () => {
     const base = baseFrom(
-      (b) => b.middle.length === 0 && [...b.given, ...b.family].every((part) => part.length <= 4 && part.length >= 2),
+      (b) =>
+        b.middle.length === 0 &&
+        [...b.given, ...b.family].every((part) => part.length <= 4 && part.length >= 2),
     );
     if (!base) return undefined;
     const field = random() < 0.5 ? "given" : "family";
     for (let tries = 0; tries < 30; tries++) {
       const other = otherOf(base, field);
-      if (other?.every((part) => part.length <= 4)) return [render(base), render({ ...base, [field]: other }), false, render(base)];
+      if (other?.every((part) => part.length <= 4))
+        return [render(base), render({ ...base, [field]: other }), false, render(base)];
     }
     return undefined;
   });
@@ -627,8 +690,20 @@ export function buildMutationPairs(un: readonly AmlEntity[], ofac: readonly AmlE
     const name = nepaliName(random, random() < 0.3);
     const other =
       random() < 0.5
-        ? { ...name, family: pick(random, NEPALI_FAMILY.filter((f) => f !== name.family)) }
-        : { ...name, given: pick(random, NEPALI_GIVEN.filter((g) => g !== name.given)) };
+        ? {
+            ...name,
+            family: pick(
+              random,
+              NEPALI_FAMILY.filter((f) => f !== name.family),
+            ),
+          }
+        : {
+            ...name,
+            given: pick(
+              random,
+              NEPALI_GIVEN.filter((g) => g !== name.given),
+            ),
+          };
     return [nepaliNative(name), nepaliLatin(random, other), false, nepaliNative(name)];
   });
   fromLexicon("random", () => {

@@ -130,6 +130,20 @@ function leftWeight(left: readonly number[], weights: readonly number[]): number
 
 const isPatronymic = (weight: number | undefined) => weight === PATRONYMIC_WEIGHT;
 
+/**
+ * Whether a part left on each side stands in the same place: after as many matched parts ("Kevin" and
+ * "Devin" before "Cramer"). A candidate's middle name where the query has a further family name at its end
+ * is no conflict.
+ */
+function sharesSlot(
+  matched: readonly { q: number; c: number }[],
+  queryLeft: readonly number[],
+  candidateLeft: readonly number[],
+): boolean {
+  const querySlots = new Set(queryLeft.map((i) => matched.filter((pair) => pair.q < i).length));
+  return candidateLeft.some((j) => querySlots.has(matched.filter((pair) => pair.c < j).length));
+}
+
 /** Leftovers this far apart in letters (weighted edits per letter of the longer) are another name. */
 const CONFLICT_DISTANCE = 0.5;
 
@@ -265,7 +279,8 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
   // Leftovers still alike in most letters ("Irhayyim" / "Rahim") are a spelling too far apart to pair, not
   // two names, unless they are two forms the part comparison tells apart (gender, another first letter).
   const conflict =
-    apart || isConflict(query, queryLeft, candidate, candidateLeft)
+    sharesSlot(matched, queryLeft, candidateLeft) &&
+    (apart || isConflict(query, queryLeft, candidate, candidateLeft))
       ? Math.min(leftWeight(queryLeft, query.weights), leftWeight(candidateLeft, candidate.weights))
       : 0;
   if (conflict > 0) {

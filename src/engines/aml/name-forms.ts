@@ -7,6 +7,8 @@
 const FEMININE_ENDINGS = ["a", "e", "ia", "ya", "ina", "ine", "le", "ne", "ette", "elle"];
 const MIN_STEM = 3;
 const VOWEL = /[aeiouy]/;
+/** Letters a Romance -o / -a ending follows (Angelo, Pietro, Mario, Francesco, Roberto, Leonardo, Feliciano). */
+const ROMANCE = /[lrnidct]/;
 
 function endsApart(short: string, long: string): boolean {
   if (short.length < MIN_STEM || !long.startsWith(short)) return false;
@@ -18,8 +20,9 @@ function endsApart(short: string, long: string): boolean {
 export function isOtherGender(a: string, b: string): boolean {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (endsApart(short, long)) return true;
-  // Angelo / Angela, Pietro / Pietra, Feliciano / Feliciana.
-  if (a.length === b.length && a.length >= 4 && a.slice(0, -1) === b.slice(0, -1)) {
+  // Angelo / Angela, Pietro / Pietra, Feliciano / Feliciana; not Lukashenko / Lukashenka.
+  const romance = ROMANCE.test(a.slice(-2, -1));
+  if (romance && a.length === b.length && a.length >= 4 && a.slice(0, -1) === b.slice(0, -1)) {
     const ends = a.slice(-1) + b.slice(-1);
     if (ends === "oa" || ends === "ao") return true;
   }

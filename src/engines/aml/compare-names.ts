@@ -20,6 +20,8 @@ const MISSING_FAMILY_PART = 0.4;
 /** Added, per unit of weight, for a name part on each side that matched nothing on the other. */
 const CONFLICT = 1;
 const CONFLICT_MIN_WEIGHT = 0.5;
+/** Below this score (the screening's default cutoff) a name is no match either way: no conflict is sought. */
+const CONFLICT_FLOOR = 0.5;
 
 function describe(explain: string[] | undefined, line: () => string): void {
   if (explain) explain.push(line());
@@ -32,10 +34,7 @@ export function comparePart(a: string, b: string, options: { indic?: boolean } =
     return (a.length === 1 ? b : a).startsWith(a.length === 1 ? a : b) ? INITIAL : 0;
   }
   const isNumber = /\d/.test(a) || /\d/.test(b);
-  if (isNumber || isOtherName(a, b)) return 0;
-  // An Indic name romanised keeps or drops its final inherent vowel ("Ajay" / "Ajaya", "Nath" / "Natha"):
-  // there a final a is no feminine ending.
-  if (!options.indic && isOtherGender(a, b)) return 0;
+  if (isNumber) return 0;
   const length = Math.max(a.length, b.length);
   const allowed = allowedCost(length);
   let similarity = 0;
@@ -61,6 +60,10 @@ export function comparePart(a: string, b: string, options: { indic?: boolean } =
     if (key.length >= 2 && key === phoneticKey(b) && editCost(a, b, plausible) <= plausible)
       similarity = PHONETIC;
   }
+  // Alike in letters, yet two names (checked last: most pairs of parts are not alike at all). An Indic name
+  // romanised keeps or drops its final inherent vowel ("Ajay" / "Ajaya", "Nath" / "Natha"): there a final
+  // a is no feminine ending.
+  if (similarity > 0 && (isOtherName(a, b) || (!options.indic && isOtherGender(a, b)))) return 0;
   return similarity;
 }
 
@@ -245,7 +248,10 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
   for (let i = 0; i < n; i++) if (!queryUsed[i]) queryLeft.push(i);
   for (let j = 0; j < m; j++) if (!candidateUsed[j]) candidateLeft.push(j);
   // One part left on each side was already compared as a part, and judged different.
-  const apart = judgedApart(query, queryLeft, candidate, candidateLeft, indic);
+  const apart =
+    queryLeft.length > 0 &&
+    queryLeft.length === candidateLeft.length &&
+    judgedApart(query, queryLeft, candidate, candidateLeft, indic);
   if (
     !apart &&
     queryLeft.length > 0 &&
@@ -272,20 +278,6 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
       queryLeft.length = 0;
       candidateLeft.length = 0;
     }
-  }
-  // Parts left on both sides are two different names in one place ("Kevin Cramer" / "Devin Cramer",
-  // "Yuriy Mikhailovich Zaitsev" / "Yuriy Nikolayevich Zaitsev"): a conflict, which costs more than a part
-  // one spelling simply leaves out. Particles and honorifics aside.
-  // Leftovers still alike in most letters ("Irhayyim" / "Rahim") are a spelling too far apart to pair, not
-  // two names, unless they are two forms the part comparison tells apart (gender, another first letter).
-  const conflict =
-    sharesSlot(matched, queryLeft, candidateLeft) &&
-    (apart || isConflict(query, queryLeft, candidate, candidateLeft))
-      ? Math.min(leftWeight(queryLeft, query.weights), leftWeight(candidateLeft, candidate.weights))
-      : 0;
-  if (conflict > 0) {
-    denominator += CONFLICT * conflict;
-    describe(explain, () => `conflicting parts (weight ${conflict.toFixed(1)} × ${CONFLICT})`);
   }
   // A part missing between two matched parts is a middle name, a patronymic or a father's name, which one
   // spelling of a name carries and another leaves out; it costs less than a part missing at either end.
@@ -314,6 +306,23 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
     const extra = familyMissing && candidate.family?.[j] ? MISSING_FAMILY_PART : EXTRA_CANDIDATE_PART;
     denominator += extra * (candidate.weights[j] ?? 1);
     describe(explain, () => `candidate part "${candidate.tokens[j]}" unmatched (weight ${extra})`);
+  }
+  // Parts left on both sides are two different names in one place ("Kevin Cramer" / "Devin Cramer",
+  // "Yuriy Mikhailovich Zaitsev" / "Yuriy Nikolayevich Zaitsev"): a conflict, which costs more than a part
+  // one spelling simply leaves out. Particles and honorifics aside.
+  // Leftovers still alike in most letters ("Irhayyim" / "Rahim") are a spelling too far apart to pair, not
+  // two names, unless they are two forms the part comparison tells apart (gender, another first letter).
+  // Checked last, and only for a name that still scores as a possible match: a conflict only lowers the
+  // score, and the edit distance it takes is the dearest step of a screening.
+  const conflict =
+    numerator >= CONFLICT_FLOOR * denominator &&
+    sharesSlot(matched, queryLeft, candidateLeft) &&
+    (apart || isConflict(query, queryLeft, candidate, candidateLeft))
+      ? Math.min(leftWeight(queryLeft, query.weights), leftWeight(candidateLeft, candidate.weights))
+      : 0;
+  if (conflict > 0) {
+    denominator += CONFLICT * conflict;
+    describe(explain, () => `conflicting parts (weight ${conflict.toFixed(1)} × ${CONFLICT})`);
   }
   return denominator > 0 ? numerator / denominator : 0;
 }

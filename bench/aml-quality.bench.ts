@@ -1,5 +1,5 @@
 // AML screening quality: P/R/F1 of Person name matching at 0.7 on held-aside labelled pairs
-// (support/name-pair-report.ts), recall on UN-listed persons (as listed and with typos/transliteration
+// (support/name-pair-report.ts and support/mutation-pair-report.ts), recall on UN-listed persons (as listed and with typos/transliteration
 // treatments) against the UN list, and false positives on 100k synthetic people against UN + OFAC,
 // at threshold 0.7 / cutoff 0.5. Baseline in the same run: exact normalised-name lookup.
 // Default run samples 20k negatives; BENCH_FULL=1 screens all 100k.
@@ -12,6 +12,7 @@ import { loadOfacSdnCsv } from "../src/engines/aml/load-ofac.js";
 import { loadUnConsolidatedXml } from "../src/engines/aml/load-un.js";
 import { nameParts } from "../src/engines/aml/name-tokens.js";
 import { screen } from "../src/engines/aml/screen.js";
+import { reportMutationPairs } from "./support/mutation-pair-report.js";
 import { reportNamePairs } from "./support/name-pair-report.js";
 
 const DATA = new URL("../../shared/data/aml/", import.meta.url);
@@ -121,6 +122,7 @@ console.log(
   `UN ${un.length} entities, OFAC ${ofac.length}; threshold 0.7, cutoff 0.5${FULL ? "" : "; negatives sampled (BENCH_FULL=1 for all)"}`,
 );
 reportNamePairs(un, ofac);
+reportMutationPairs(un, ofac);
 recall(untreated, "positives untreated");
 recall(treated, "positives treated");
 falsePositives();

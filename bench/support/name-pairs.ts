@@ -130,7 +130,7 @@ export interface PairScores {
 }
 
 export function scorePairs(
-  pairs: readonly NamePair[],
+  pairs: readonly Pick<NamePair, "same">[],
   scores: readonly number[],
   threshold: number,
 ): PairScores {

@@ -3,7 +3,8 @@
 // unmatched parts penalised (0.8 for an extra query part, 0.2 for an extra candidate part).
 import { compareSkeletons, SKELETON_EQUAL } from "./consonant-skeleton.js";
 import { allowedCost, editCost } from "./edit-cost.js";
-import { type NameTokens, tokenizeName } from "./name-tokens.js";
+import { isOtherGender, isOtherName } from "./name-forms.js";
+import { type NameTokens, PATRONYMIC_WEIGHT, tokenizeName } from "./name-tokens.js";
 import { phoneticKey } from "./phonetic-key.js";
 import { spellingKey } from "./spelling-key.js";
 
@@ -16,13 +17,18 @@ const EXTRA_CANDIDATE_PART = 0.2;
 const MIDDLE_PART = 0.3;
 const OUTSIDE_PART = 0.4;
 const MISSING_FAMILY_PART = 0.4;
+/** Added, per unit of weight, for a name part on each side that matched nothing on the other. */
+const CONFLICT = 1;
+const CONFLICT_MIN_WEIGHT = 0.5;
+/** Below this score (the screening's default cutoff) a name is no match either way: no conflict is sought. */
+const CONFLICT_FLOOR = 0.5;
 
 function describe(explain: string[] | undefined, line: () => string): void {
   if (explain) explain.push(line());
 }
 
 /** Similarity of two name parts, 0..1: equal, initial, within the edit budget, or alike in sound. */
-export function comparePart(a: string, b: string): number {
+export function comparePart(a: string, b: string, options: { indic?: boolean } = {}): number {
   if (a === b) return 1;
   if (a.length === 1 || b.length === 1) {
     return (a.length === 1 ? b : a).startsWith(a.length === 1 ? a : b) ? INITIAL : 0;
@@ -54,6 +60,10 @@ export function comparePart(a: string, b: string): number {
     if (key.length >= 2 && key === phoneticKey(b) && editCost(a, b, plausible) <= plausible)
       similarity = PHONETIC;
   }
+  // Alike in letters, yet two names (checked last: most pairs of parts are not alike at all). An Indic name
+  // romanised keeps or drops its final inherent vowel ("Ajay" / "Ajaya", "Nath" / "Natha"): there a final
+  // a is no feminine ending.
+  if (similarity > 0 && (isOtherName(a, b) || (!options.indic && isOtherGender(a, b)))) return 0;
   return similarity;
 }
 
@@ -110,6 +120,70 @@ function isOrderedSubset(matched: readonly { q: number; c: number; weight: numbe
   return names.every((pair, i) => i === 0 || pair.c > (names[i - 1]?.c ?? 0));
 }
 
+/** The summed weight of unmatched parts that are names (a patronymic as a whole name, particles not). */
+function leftWeight(left: readonly number[], weights: readonly number[]): number {
+  let sum = 0;
+  for (const i of left) {
+    const weight = weights[i] ?? 1;
+    // A patronymic weighs less when one spelling leaves it out, but two that differ name two fathers.
+    if (weight >= CONFLICT_MIN_WEIGHT) sum += Math.max(weight, 1);
+  }
+  return sum;
+}
+
+const isPatronymic = (weight: number | undefined) => weight === PATRONYMIC_WEIGHT;
+
+/**
+ * Whether a part left on each side stands in the same place: after as many matched parts ("Kevin" and
+ * "Devin" before "Cramer"). A candidate's middle name where the query has a further family name at its end
+ * is no conflict.
+ */
+function sharesSlot(
+  matched: readonly { q: number; c: number }[],
+  queryLeft: readonly number[],
+  candidateLeft: readonly number[],
+): boolean {
+  const querySlots = new Set(queryLeft.map((i) => matched.filter((pair) => pair.q < i).length));
+  return candidateLeft.some((j) => querySlots.has(matched.filter((pair) => pair.c < j).length));
+}
+
+/** Leftovers this far apart in letters (weighted edits per letter of the longer) are another name. */
+const CONFLICT_DISTANCE = 0.5;
+
+/**
+ * As many parts left on each side, and two in the same place are forms the part comparison tells apart
+ * (another gender, another first letter) or two patronymics ("-ovich" alike; what differs is the father).
+ */
+function judgedApart(
+  query: NameTokens,
+  queryLeft: readonly number[],
+  candidate: NameTokens,
+  candidateLeft: readonly number[],
+  indic: boolean,
+): boolean {
+  if (queryLeft.length === 0 || queryLeft.length !== candidateLeft.length) return false;
+  return queryLeft.some((i, k) => {
+    const j = candidateLeft[k] ?? 0;
+    const a = query.tokens[i] ?? "";
+    const b = candidate.tokens[j] ?? "";
+    if (isOtherName(a, b) || (!indic && isOtherGender(a, b))) return true;
+    return isPatronymic(query.weights[i]) && isPatronymic(candidate.weights[j]);
+  });
+}
+
+function isConflict(
+  query: NameTokens,
+  queryLeft: readonly number[],
+  candidate: NameTokens,
+  candidateLeft: readonly number[],
+): boolean {
+  if (queryLeft.length === 0 || candidateLeft.length === 0) return false;
+  const a = queryLeft.map((i) => query.tokens[i]).join("");
+  const b = candidateLeft.map((j) => candidate.tokens[j]).join("");
+  const length = Math.max(a.length, b.length);
+  return editCost(a, b, CONFLICT_DISTANCE * length) > CONFLICT_DISTANCE * length;
+}
+
 function isFree(used: Uint8Array, unit: Unit): boolean {
   for (let i = unit.first; i <= unit.last; i++) if (used[i]) return false;
   return true;
@@ -124,8 +198,9 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
   const m = candidate.tokens.length;
   // Exactly one side in an abjad: its parts are consonant skeletons (consonant-skeleton.ts).
   const skeletal = Boolean(query.abjad) !== Boolean(candidate.abjad);
+  const indic = Boolean(query.indic || candidate.indic);
   const similarityOf = (a: string, b: string): number => {
-    let value = comparePart(a, b);
+    let value = comparePart(a, b, { indic });
     if (skeletal && value < SKELETON_EQUAL) {
       value = Math.max(value, query.abjad ? compareSkeletons(a, b) : compareSkeletons(b, a));
     }
@@ -172,7 +247,17 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
   const candidateLeft: number[] = [];
   for (let i = 0; i < n; i++) if (!queryUsed[i]) queryLeft.push(i);
   for (let j = 0; j < m; j++) if (!candidateUsed[j]) candidateLeft.push(j);
-  if (queryLeft.length > 0 && candidateLeft.length > 0) {
+  // One part left on each side was already compared as a part, and judged different.
+  const apart =
+    queryLeft.length > 0 &&
+    queryLeft.length === candidateLeft.length &&
+    judgedApart(query, queryLeft, candidate, candidateLeft, indic);
+  if (
+    !apart &&
+    queryLeft.length > 0 &&
+    candidateLeft.length > 0 &&
+    queryLeft.length + candidateLeft.length > 2
+  ) {
     // A moved or dropped token boundary ("Arefullaha Ref" / "Arefullah Aref") leaves parts that only
     // match when joined.
     const a = queryLeft.map((i) => query.tokens[i]).join("");
@@ -222,6 +307,23 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
     denominator += extra * (candidate.weights[j] ?? 1);
     describe(explain, () => `candidate part "${candidate.tokens[j]}" unmatched (weight ${extra})`);
   }
+  // Parts left on both sides are two different names in one place ("Kevin Cramer" / "Devin Cramer",
+  // "Yuriy Mikhailovich Zaitsev" / "Yuriy Nikolayevich Zaitsev"): a conflict, which costs more than a part
+  // one spelling simply leaves out. Particles and honorifics aside.
+  // Leftovers still alike in most letters ("Irhayyim" / "Rahim") are a spelling too far apart to pair, not
+  // two names, unless they are two forms the part comparison tells apart (gender, another first letter).
+  // Checked last, and only for a name that still scores as a possible match: a conflict only lowers the
+  // score, and the edit distance it takes is the dearest step of a screening.
+  const conflict =
+    numerator >= CONFLICT_FLOOR * denominator &&
+    sharesSlot(matched, queryLeft, candidateLeft) &&
+    (apart || isConflict(query, queryLeft, candidate, candidateLeft))
+      ? Math.min(leftWeight(queryLeft, query.weights), leftWeight(candidateLeft, candidate.weights))
+      : 0;
+  if (conflict > 0) {
+    denominator += CONFLICT * conflict;
+    describe(explain, () => `conflicting parts (weight ${conflict.toFixed(1)} × ${CONFLICT})`);
+  }
   return denominator > 0 ? numerator / denominator : 0;
 }
 
@@ -238,6 +340,18 @@ function alignWhole(query: NameTokens, candidate: NameTokens): number {
     query.tokens.length === candidate.tokens.length &&
     query.tokens.every((token, i) => token.length === candidate.tokens[i]?.length);
   if (sameSplit) return 0;
+  // One part spelt differently, the others equal, and the two spellings judged two names: no boundary
+  // moved, and joining the parts must not undo that judgement.
+  if (query.tokens.length === candidate.tokens.length) {
+    const differing = query.tokens.flatMap((token, i) => {
+      const other = candidate.tokens[i] ?? "";
+      return token === other ? [] : [[token, other] as const];
+    });
+    const [pair] = differing;
+    const indic = Boolean(query.indic || candidate.indic);
+    if (differing.length === 1 && pair && (isOtherName(...pair) || (!indic && isOtherGender(...pair))))
+      return 0;
+  }
   const a = query.tokens.join("");
   const b = candidate.tokens.join("");
   const length = Math.max(a.length, b.length);

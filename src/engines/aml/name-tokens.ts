@@ -13,10 +13,13 @@ export interface NameTokens {
   abjad?: boolean;
   /** Which parts are the family name, when it is known (a lastName field, "LAST, First"). */
   family?: boolean[];
+  /** Written in Devanagari: a romanised part may keep or drop its final inherent vowel. */
+  indic?: boolean;
   /** Written in Han, Hangul or Kana: each part is one syllable, and a given name is two of them. */
   syllabic?: boolean;
 }
 
+const INDIC_SCRIPT = /\p{Script=Devanagari}/u;
 const SYLLABIC_SCRIPT = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 // Titles and suffixes that say nothing about who someone is.
@@ -84,7 +87,7 @@ const FAMILY_WEIGHT = 1.3; // research/aml.md: family-name parts weigh 1.3
 const WEAK_WEIGHT = 0.3;
 // A patronymic ("Vladimirovich", "Ivanovna", "Aliyevich", "Mammadoglu") is often left out of a spelling
 // of the same person's name: it counts, but less than a given or family name.
-const PATRONYMIC_WEIGHT = 0.5;
+export const PATRONYMIC_WEIGHT = 0.5;
 const PATRONYMIC =
   /^\p{L}{3,}(?:ovich|evich|ovych|evych|ovitch|evitch|ovics|evics|owitsch|ewitsch|ovna|evna|ivna|ichna|oglu|ogly|qizi|kyzy)$/u;
 
@@ -144,5 +147,6 @@ export function tokenizeName(
     ...(joined.family.some(Boolean) ? { family: joined.family } : {}),
     ...(ABJAD_SCRIPT.test(name) ? { abjad: true } : {}),
     ...(SYLLABIC_SCRIPT.test(name) ? { syllabic: true } : {}),
+    ...(INDIC_SCRIPT.test(name) ? { indic: true } : {}),
   };
 }

@@ -27,7 +27,9 @@ export function joinServantNames(
       const next = tokens[i + 1];
       const afterNext = tokens[i + 2];
       if (next && ARTICLE.test(next) && afterNext && !SERVANT.test(afterNext)) span = 3;
-      else if (next && !ARTICLE.test(next) && !SERVANT.test(next)) span = 2;
+      // An initial ("Abdul W. Shafiq") stands for a name of its own, not for the one the servant word
+      // introduces.
+      else if (next && next.length > 1 && !ARTICLE.test(next) && !SERVANT.test(next)) span = 2;
     }
     joined.push(tokens.slice(i, i + span).join(""));
     // Joined, the servant word and the name weigh what the two parts weighed apart (a family-name servant

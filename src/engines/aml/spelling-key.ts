@@ -10,6 +10,8 @@ const RULES: [RegExp, string][] = [
   [/(?:tsch|tch|tsh|cz|ch)/g, "c"],
   [/(?:sch|sh|sz|ş|š)/g, "s"],
   [/(?:dzh|dj|dsch)/g, "j"],
+  // Korean McCune–Reischauer writes ch where Revised Romanisation writes j (Chong / Jong).
+  [/^j(?=[aeiouy])/, "c"],
   [/(?:kh|gh)/g, "h"],
   [/(?:dh|th)/g, "d"],
   [/ck/g, "k"],

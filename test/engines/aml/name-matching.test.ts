@@ -123,6 +123,13 @@ describe("name comparison", () => {
     assert.ok(score("Aleksandr Lukashenko", "Viktor Lukashenko") < THRESHOLD);
   });
 
+  test("Korean names in McCune-Reischauer ch and Revised Romanisation j match", () => {
+    assert.ok(score("Kim Jong Un", "Kim Chong Un") >= THRESHOLD);
+    assert.ok(score("Jang Song Thaek", "Chang Song Thaek") >= THRESHOLD);
+    // A Dj spelling is still one with its J spelling.
+    assert.ok(score("Djamel Lounici", "Jamal Lounici") >= THRESHOLD);
+  });
+
   test("South Asian honorifics are not part of the name", () => {
     assert.equal(score("Shri Ram Bahadur Thapa", "Ram Bahadur Thapa"), 1);
     assert.equal(score("Smt. Sita Kumari Devi", "Sita Kumari Devi"), 1);

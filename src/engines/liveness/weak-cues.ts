@@ -15,6 +15,13 @@
 import type { ForensicSignals } from "./image-forensics.js";
 
 export const WEAK_NATIVE_PERIODICITY = 2.8;
+/**
+ * Native periodicity this strong declines alone: 20 % above the highest genuine value of the tuning
+ * set (img18, 2.99, the interpolation peak of an upscaled photograph). A print framed inside its paper
+ * (no edge, no room: test/specimens/liveness/cropped-recaptures.ts) can show nothing else: tune split
+ * cropped_warm_print img1, 4.10 with no other cue.
+ */
+export const STRONG_NATIVE_PERIODICITY = 3.6;
 export const WEAK_PERIODICITY = 2.75;
 export const WEAK_CHROMA_RIPPLE = 0.4;
 export const WEAK_FRAME_SIDES = 2;
@@ -30,7 +37,7 @@ export function weakRecaptureCues(forensics: ForensicSignals, pictureSides: numb
   return cues;
 }
 
-/** Two independent weak cues at once: a re-captured picture. */
-export function corroboratedRecapture(cues: WeakCue[]): boolean {
-  return cues.length >= 2;
+/** Two independent weak cues at once, or a native-pixel halftone or pixel grid too strong for any photograph. */
+export function corroboratedRecapture(cues: WeakCue[], forensics?: ForensicSignals): boolean {
+  return cues.length >= 2 || (forensics?.nativePeriodicity ?? 0) >= STRONG_NATIVE_PERIODICITY;
 }

@@ -13,7 +13,7 @@
 // On a crowded machine: BENCH_SHARD=k/n BENCH_OUT=part-k.json in n processes, then
 // BENCH_MERGE=part-0.json,...,part-(n-1).json prints the merged tables (seconds = the slowest shard).
 // BENCH_PART=held_aside|examined runs one half of the report split (manifest.ts), BENCH_MODES=still one mode.
-// BENCH_PART=phone_captures runs only the genuine phone captures (phone-captures.ts) made from the
+// BENCH_TYPES=a,b runs only those presentation types. BENCH_PART=phone_captures runs only the genuine phone captures (phone-captures.ts) made from the
 // held-aside half's photographs, which no threshold has seen; they are reported in their own table.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createFaceEngine, type FaceEngine } from "../src/engines/face/face-engine.js";
@@ -56,6 +56,8 @@ const IDS = process.env.BENCH_IDS?.split(",");
  * phone captures; "phone_captures": only those (manifest.ts `unseenGenuine`).
  */
 const PART = process.env.BENCH_PART;
+/** Comma-separated presentation types: only these (e.g. the attack types added last). */
+const TYPES = process.env.BENCH_TYPES?.split(",");
 /** "still" or "clip": only that mode (default both). */
 const MODES = (process.env.BENCH_MODES?.split(",") ?? ["still", "clip"]) as ("still" | "clip")[];
 /** Comma-separated BENCH_OUT files: print their merged tables instead of running. */
@@ -85,7 +87,9 @@ const perType = new Map<string, number>();
 const inPart = (p: Presentation) =>
   !PART ||
   (PART === "phone_captures" ? p.unseenGenuine : !p.unseenGenuine && p.heldAside === (PART === "held_aside"));
-for (const p of buildManifest().filter((p) => (IDS ? IDS.includes(p.id) : p.split === SPLIT && inPart(p)))) {
+const wanted = (p: Presentation) =>
+  (IDS ? IDS.includes(p.id) : p.split === SPLIT && inPart(p)) && (!TYPES || TYPES.includes(p.type));
+for (const p of buildManifest().filter(wanted)) {
   const n = perType.get(p.type) ?? 0;
   if (n >= PER_TYPE) continue;
   perType.set(p.type, n + 1);

@@ -4,8 +4,7 @@
 // A live face in a room is not inside such a frame: walls, doors and windows give straight lines, but
 // rarely ones that close around the head at a few face widths on three sides.
 //
-// Lines are found with a gradient-oriented Hough transform at 320 px, on the gradient of whichever
-// colour channel changes most at each pixel; a side counts when a long,
+// Lines are found with a gradient-oriented Hough transform at 320 px; a side counts when a long,
 // continuous run of edge pixels lies on the line beside the face (not crossing it), at most a few face
 // sizes away. Measured on the tune split of the labelled attack set (README.md).
 import type { FaceImage, PixelBox } from "./frame-types.js";
@@ -18,7 +17,7 @@ export interface PictureFrame {
 }
 
 const WIDTH = 320;
-/** Edge magnitude (levels per pixel of the most-changing colour channel, Sobel/8) for a pixel to be an edge. */
+/** Edge magnitude (grey levels per pixel, Sobel/8) for a pixel to be an edge. */
 const EDGE = 10;
 /** A side's continuous run, in face heights (a picture's edge spans the head and more). */
 const MIN_RUN = 1.1;
@@ -26,8 +25,7 @@ const MIN_RUN = 1.1;
  * Angle step of the line search, degrees. At 2.5° a side 1.5 face heights long drifted up to 2 px off
  * the quantised line at its ends and broke its run (a held print with three visible sides measured 2:
  * img50 right side 1.05 face heights at 2.5°, 1.52 at 1.25°). Genuine photographs of the tuning set
- * keep at most 2 sides at 1.25° (third-longest run ≤ 0.77 face heights in grey; 2 sides at most in
- * colour too: img37, img56, img67).
+ * keep at most 2 sides at 1.25° (third-longest run ≤ 0.77 face heights).
  */
 const ANGLE_STEP = 1.25;
 /** Farthest a side may be from the face box, in face widths. */
@@ -49,16 +47,28 @@ export function measurePictureFrame(image: FaceImage, box: PixelBox): PictureFra
   const k = WIDTH / image.width;
   const width = WIDTH;
   const height = Math.max(1, Math.round(image.height * k));
-  const channels = [0, 1, 2].map(() => new Float32Array(width * height));
+  const grey = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const sx = Math.min(image.width - 1, Math.floor(x / k));
       const sy = Math.min(image.height - 1, Math.floor(y / k));
       const i = (sy * image.width + sx) * 3;
-      for (let c = 0; c < 3; c++) (channels[c] as Float32Array)[y * width + x] = image.data[i + c] as number;
+      grey[y * width + x] =
+        0.299 * (image.data[i] as number) +
+        0.587 * (image.data[i + 1] as number) +
+        0.114 * (image.data[i + 2] as number);
     }
   }
-  const { gx, gy } = strongestChannelGradient(channels, width, height);
+  const gx = new Float32Array(width * height);
+  const gy = new Float32Array(width * height);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      const at = (dx: number, dy: number) => grey[i + dy * width + dx] as number;
+      gx[i] = (at(1, -1) + 2 * at(1, 0) + at(1, 1) - at(-1, -1) - 2 * at(-1, 0) - at(-1, 1)) / 8;
+      gy[i] = (at(-1, 1) + 2 * at(0, 1) + at(1, 1) - at(-1, -1) - 2 * at(0, -1) - at(1, -1)) / 8;
+    }
+  }
   const face = { x: box.x * k, y: box.y * k, width: box.width * k, height: box.height * k };
   const cx = face.x + face.width / 2;
   const cy = face.y + face.height / 2;
@@ -102,39 +112,6 @@ export function measurePictureFrame(image: FaceImage, box: PixelBox): PictureFra
 
 export function looksLikeHeldPicture(frame: PictureFrame, nativePeriodicity = 0): boolean {
   return frame.sides >= FRAME_MIN_SIDES || (frame.sides >= 2 && nativePeriodicity >= TWO_SIDES_PERIODICITY);
-}
-
-/**
- * Sobel gradient per pixel of the colour channel that changes most there. A paper edge or a bezel
- * against a wall of the same brightness but another colour is an edge in colour only: in grey its run
- * broke wherever the picture's content matched the wall's brightness (tune split: held prints img41
- * and img61 of the labelled set showed 1 side in grey, 4 and 3 in colour).
- */
-function strongestChannelGradient(
-  channels: Float32Array[],
-  width: number,
-  height: number,
-): { gx: Float32Array; gy: Float32Array } {
-  const gx = new Float32Array(width * height);
-  const gy = new Float32Array(width * height);
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const i = y * width + x;
-      let strongest = -1;
-      for (const channel of channels) {
-        const at = (dx: number, dy: number) => channel[i + dy * width + dx] as number;
-        const cx = (at(1, -1) + 2 * at(1, 0) + at(1, 1) - at(-1, -1) - 2 * at(-1, 0) - at(-1, 1)) / 8;
-        const cy = (at(-1, 1) + 2 * at(0, 1) + at(1, 1) - at(-1, -1) - 2 * at(0, -1) - at(1, -1)) / 8;
-        const magnitude = cx * cx + cy * cy;
-        if (magnitude > strongest) {
-          strongest = magnitude;
-          gx[i] = cx;
-          gy[i] = cy;
-        }
-      }
-    }
-  }
-  return { gx, gy };
 }
 
 /** Longest run of consecutive edge pixels (gradient along the normal, either polarity) on the line. */

@@ -13,6 +13,8 @@
 // On a crowded machine: BENCH_SHARD=k/n BENCH_OUT=part-k.json in n processes, then
 // BENCH_MERGE=part-0.json,...,part-(n-1).json prints the merged tables (seconds = the slowest shard).
 // BENCH_PART=held_aside|examined runs one half of the report split (manifest.ts), BENCH_MODES=still one mode.
+// BENCH_TYPES=a,b runs only those presentation types. BENCH_PART=phone_captures runs only the genuine phone captures (phone-captures.ts) made from the
+// held-aside half's photographs, which no threshold has seen; they are reported in their own table.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createFaceEngine, type FaceEngine } from "../src/engines/face/face-engine.js";
 import type { FaceInferenceRequest } from "../src/engines/face/inference-protocol.js";
@@ -31,9 +33,11 @@ import {
   screenReplay,
   staticFrames,
 } from "../test/specimens/liveness/attack-set.js";
-import { photoBytes, photoRaw } from "../test/specimens/liveness/captures.js";
+import { FACES_DIR, photoBytes, photoRaw } from "../test/specimens/liveness/captures.js";
+import { croppedWarmPrint, fullFrameScreen } from "../test/specimens/liveness/cropped-recaptures.js";
 import { heldPhone, heldPrint } from "../test/specimens/liveness/held-attacks.js";
 import { buildManifest, type Presentation } from "../test/specimens/liveness/manifest.js";
+import { phoneCapture } from "../test/specimens/liveness/phone-captures.js";
 import { jpeg, readRaw } from "../test/specimens/liveness/raw-image.js";
 import { createRandom } from "../test/specimens/seeded-random.js";
 import { percentile } from "./support/latency-stats.js";
@@ -47,8 +51,13 @@ const SHARD = process.env.BENCH_SHARD?.split("/").map(Number) as [number, number
 const OUT = process.env.BENCH_OUT;
 /** Comma-separated presentation ids: run only these (e.g. the misses of an earlier run), whatever the split. */
 const IDS = process.env.BENCH_IDS?.split(",");
-/** "held_aside" or "examined": only that half of the report split (manifest.ts `heldAside`). */
+/**
+ * "held_aside" or "examined": only that half of the report split (manifest.ts `heldAside`), without the
+ * phone captures; "phone_captures": only those (manifest.ts `unseenGenuine`).
+ */
 const PART = process.env.BENCH_PART;
+/** Comma-separated presentation types: only these (e.g. the attack types added last). */
+const TYPES = process.env.BENCH_TYPES?.split(",");
 /** "still" or "clip": only that mode (default both). */
 const MODES = (process.env.BENCH_MODES?.split(",") ?? ["still", "clip"]) as ("still" | "clip")[];
 /** Comma-separated BENCH_OUT files: print their merged tables instead of running. */
@@ -75,8 +84,12 @@ const latency = new Map<Mode, { engineMs: number[]; inferMs: number[] }>();
 
 const selected: Presentation[] = [];
 const perType = new Map<string, number>();
-const inPart = (p: Presentation) => !PART || p.heldAside === (PART === "held_aside");
-for (const p of buildManifest().filter((p) => (IDS ? IDS.includes(p.id) : p.split === SPLIT && inPart(p)))) {
+const inPart = (p: Presentation) =>
+  !PART ||
+  (PART === "phone_captures" ? p.unseenGenuine : !p.unseenGenuine && p.heldAside === (PART === "held_aside"));
+const wanted = (p: Presentation) =>
+  (IDS ? IDS.includes(p.id) : p.split === SPLIT && inPart(p)) && (!TYPES || TYPES.includes(p.type));
+for (const p of buildManifest().filter(wanted)) {
   const n = perType.get(p.type) ?? 0;
   if (n >= PER_TYPE) continue;
   perType.set(p.type, n + 1);
@@ -157,9 +170,28 @@ async function build(
     if (!box) return { still, burst: asBurst(await staticFrames(photo, p.seed)) };
     return { still, burst: asBurst(await headMotionFrames(photo, box, p.seed)) };
   }
+  if (p.type === "genuine_phone_capture") {
+    // From the original file, not the 640 px copy: the capture chooses its own resolution.
+    const still = await phoneCapture(readFileSync(new URL(p.photo, FACES_DIR)), random);
+    const raw = await readRaw(still);
+    const head = (await face.infer({ image: raw, want: {} })).faces[0]?.box;
+    const burst = asBurst(head ? await headMotionFrames(raw, head, p.seed) : await staticFrames(raw, p.seed));
+    return { still, burst };
+  }
   if (p.type === "print" || p.type === "screen") {
     const still = p.type === "print" ? await printedPhoto(photo, p.seed) : await screenReplay(photo, p.seed);
     return { still, burst: asBurst(await staticFrames(await readRaw(still), p.seed)) };
+  }
+  if (p.type === "cropped_warm_print" || p.type === "fullframe_screen") {
+    const instrument =
+      p.type === "cropped_warm_print"
+        ? croppedWarmPrint(photo, random, box)
+        : fullFrameScreen(photo, random, box);
+    const still = await jpeg(instrument, random.int(75, 92));
+    const raw = await readRaw(still);
+    const head = (await face.infer({ image: raw, want: {} })).faces[0]?.box;
+    const burst = asBurst(head ? await headMotionFrames(raw, head, p.seed) : await staticFrames(raw, p.seed));
+    return { still, burst };
   }
   if (p.type === "held_print" || p.type === "held_phone") {
     const instrument = p.type === "held_print" ? heldPrint(photo, random) : heldPhone(photo, random);
@@ -199,18 +231,21 @@ function pct(count: number, total: number): string {
 console.log(
   `\nPASSIVE PAD on the ${SPLIT} split: ${selected.length} presentations, ${results.length} verdicts, ${seconds.toFixed(0)} s`,
 );
+const photographs = results.filter((r) => !r.presentation.unseenGenuine);
 if (SPLIT === "report") {
   // The held-aside half was never examined while tuning (manifest.ts); the other half's misses were.
   printVerdicts(
     "report split, examined half",
-    results.filter((r) => !r.presentation.heldAside),
+    photographs.filter((r) => !r.presentation.heldAside),
   );
   printVerdicts(
     "report split, HELD-ASIDE half",
-    results.filter((r) => r.presentation.heldAside),
+    photographs.filter((r) => r.presentation.heldAside),
   );
 }
-printVerdicts(`${SPLIT} split, whole`, results);
+printVerdicts(`${SPLIT} split, whole (without the phone captures)`, photographs);
+const captures = results.filter((r) => r.presentation.unseenGenuine);
+if (captures.length) printVerdicts("GENUINE PHONE CAPTURES (no threshold has seen them)", captures);
 
 function printVerdicts(title: string, subset: Result[]): void {
   console.log(`\n${title}: ${subset.length} verdicts\n`);

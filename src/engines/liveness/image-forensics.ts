@@ -47,10 +47,14 @@ export function measureForensics(image: FaceImage, box: PixelBox): ForensicSigna
   };
   const patch = resamplePatch(image, inner, PATCH);
   const faceLuma = patch.luma;
+  // A face whose inner region is under PATCH pixels is upsampled by point sampling: above the source's
+  // own Nyquist frequency (step × PATCH / 2 bins) the patch holds only the images of its spectrum that
+  // the repeated pixels make, which peak at the resampling period, never a print's or a screen's.
+  const step = Math.max(inner.width, inner.height) / PATCH;
   const sorted = Float32Array.from(faceLuma).sort();
   const frameSorted = sampleSorted(luma);
   return {
-    periodicity: spectralPeakiness(faceLuma, PATCH),
+    periodicity: spectralPeakiness(faceLuma, PATCH, { maxRadius: (Math.min(1, step) * PATCH) / 2 }),
     nativePeriodicity: nativePeriodicity(luma, image.width, image.height, box),
     chromaRipple: chromaRipple(patch, PATCH),
     blackLevel: percentile(frameSorted, 0.02),
@@ -112,15 +116,24 @@ function nativePeriodicity(luma: Float32Array, width: number, height: number, bo
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) window[y * size + x] = luma[(y0 + y) * width + x0 + x] as number;
   }
-  return spectralPeakiness(window, size, true);
+  return spectralPeakiness(window, size, { skipJpegGrid: true });
+}
+
+interface PeakBand {
+  /** Native pixels: leave out the bins at multiples of 1/8 cycle per pixel and their neighbours. */
+  skipJpegGrid?: boolean;
+  /** Highest radius (bins) measured, below size / 2 when the values were upsampled. */
+  maxRadius?: number;
 }
 
 /**
- * log(peak / median) of the spectrum magnitude in the band 1/8..1/2 of the sampling rate. With
- * `skipJpegGrid` (native pixels), the bins at multiples of 1/8 cycle per pixel and their neighbours are
- * left out: JPEG's 8×8 block edges put peaks exactly there in any compressed photograph.
+ * log(peak / median) of the spectrum magnitude in the band 1/8..1/2 of the sampling rate (or up to
+ * `maxRadius`). With `skipJpegGrid` (native pixels), the bins at multiples of 1/8 cycle per pixel and
+ * their neighbours are left out: JPEG's 8×8 block edges put peaks exactly there in any compressed photograph.
  */
-function spectralPeakiness(values: Float32Array, size: number, skipJpegGrid = false): number {
+function spectralPeakiness(values: Float32Array, size: number, band: PeakBand = {}): number {
+  const skipJpegGrid = band.skipJpegGrid ?? false;
+  const maxRadius = Math.min(size / 2, band.maxRadius ?? size / 2);
   const re = new Float64Array(size * size);
   const im = new Float64Array(size * size);
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
@@ -134,23 +147,25 @@ function spectralPeakiness(values: Float32Array, size: number, skipJpegGrid = fa
     }
   }
   fft2d(re, im, size);
-  const band: number[] = [];
+  const magnitudes: number[] = [];
   let peak = 0;
   for (let v = 0; v < size; v++) {
     for (let u = 0; u < size / 2; u++) {
       const fu = u;
       const fv = v < size / 2 ? v : v - size;
       const radius = Math.hypot(fu, fv);
-      if (radius < size / 8 || radius > size / 2) continue;
+      if (radius < size / 8 || radius > maxRadius) continue;
       if (skipJpegGrid && onBlockGrid(fu, size) && onBlockGrid(fv, size)) continue;
       // Whiten by radius: natural images fall off roughly as 1/f.
       const magnitude = Math.hypot(re[v * size + u] as number, im[v * size + u] as number) * radius;
-      band.push(magnitude);
+      magnitudes.push(magnitude);
       if (magnitude > peak) peak = magnitude;
     }
   }
-  band.sort((a, b) => a - b);
-  const median = band[Math.floor(band.length / 2)] ?? 1;
+  // A face so small that no band is left (inner region under a quarter of PATCH) carries no trace.
+  if (magnitudes.length === 0) return 0;
+  magnitudes.sort((a, b) => a - b);
+  const median = magnitudes[Math.floor(magnitudes.length / 2)] ?? 1;
   return Math.log(peak / Math.max(median, 1e-6));
 }
 

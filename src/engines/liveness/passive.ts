@@ -40,7 +40,7 @@ export async function evaluatePassive(
     photo.spoofEvidence >= 0.5 ||
     looksLikeDocument(document) ||
     looksLikeHeldPicture(picture, photo.forensics?.nativePeriodicity) ||
-    corroboratedRecapture(weak);
+    corroboratedRecapture(weak, photo.forensics ?? undefined);
   const refer = config.checkSunglasses && photo.sunglasses ? "liveness_below_threshold" : null;
   const evidence = {
     selfie: still("selfie", photo),

@@ -1,20 +1,33 @@
 // Weak re-capture cues on the PASSIVE still, which decline only together. Each cue's weak level sits
-// just above the highest value any genuine photograph of the tuning set reaches (the tune split plus
-// the examined half of the report split, test/specimens/liveness/manifest.ts: 46 photographs), so one
-// cue alone is what a genuine photograph may show; two at once are what a held print shows, whose
-// halftone is too faint or too stochastic for any single cue to be sure of.
+// above the highest value any genuine photograph of the tuning set reaches (the tune split plus the
+// examined half of the report split, test/specimens/liveness/manifest.ts: 46 photographs), so one cue
+// alone is what a genuine photograph may show; two at once are what a held print shows, whose halftone
+// is too faint or too stochastic for any single cue to be sure of. Genuine phone captures
+// (phone-captures.ts, made from the held-aside photographs) reached 2.72 native and 2.63 patch
+// periodicity and chroma ripple 0.28.
 //
-// - native periodicity (image-forensics.ts): a peak on the native-pixel window around the face. An
-//   upscaled genuine photograph has one from its interpolation kernel (img18: 2.99), so it no longer
-//   declines alone, as it did at 2.8; a held print or phone carries it with another cue.
-// - periodicity of the face patch above every genuine photograph (max 2.71, img26);
-// - chroma ripple above every genuine photograph (max 0.33, img26): a CMY halftone's colour screens at
-//   different angles, or a screen's sub-pixels, leave coloured fringes that skin does not;
+// - native periodicity (image-forensics.ts): a peak on the native-pixel window around the face, ≥ 2.9,
+//   10 % above the genuine maximum without img18 (2.64; it was 2.8). An upscaled genuine photograph
+//   has one from its interpolation kernel (img18: 2.99), so it declines alone only at
+//   STRONG_NATIVE_PERIODICITY; a held print or phone carries it with another cue.
+// - periodicity of the face patch, ≥ 2.75 (genuine max 2.71, img26). Not widened: a tune-split held
+//   print (img1) measures 2.76 with native 3.02 and no picture side, so at 10 % above the genuine
+//   maximum it would be approved; attacks and genuine photographs overlap here.
+// - chroma ripple ≥ 0.40, 21 % above every genuine photograph (max 0.33, img26): a CMY halftone's
+//   colour screens at different angles, or a screen's sub-pixels, leave coloured fringes that skin
+//   does not;
 // - two straight sides of a picture around the face (picture-frame.ts; genuine: at most 2, img37 and
 //   img56, with no other cue).
 import type { ForensicSignals } from "./image-forensics.js";
 
-export const WEAK_NATIVE_PERIODICITY = 2.8;
+export const WEAK_NATIVE_PERIODICITY = 2.9;
+/**
+ * Native periodicity this strong declines alone: 20 % above the highest genuine value of the tuning
+ * set (img18, 2.99, the interpolation peak of an upscaled photograph). A print framed inside its paper
+ * (no edge, no room: test/specimens/liveness/cropped-recaptures.ts) can show nothing else: tune split
+ * cropped_warm_print img1, 4.10 with no other cue.
+ */
+export const STRONG_NATIVE_PERIODICITY = 3.6;
 export const WEAK_PERIODICITY = 2.75;
 export const WEAK_CHROMA_RIPPLE = 0.4;
 export const WEAK_FRAME_SIDES = 2;
@@ -30,7 +43,7 @@ export function weakRecaptureCues(forensics: ForensicSignals, pictureSides: numb
   return cues;
 }
 
-/** Two independent weak cues at once: a re-captured picture. */
-export function corroboratedRecapture(cues: WeakCue[]): boolean {
-  return cues.length >= 2;
+/** Two independent weak cues at once, or a native-pixel halftone or pixel grid too strong for any photograph. */
+export function corroboratedRecapture(cues: WeakCue[], forensics?: ForensicSignals): boolean {
+  return cues.length >= 2 || (forensics?.nativePeriodicity ?? 0) >= STRONG_NATIVE_PERIODICITY;
 }

@@ -75,7 +75,7 @@ function holdInRoom(instrument: Raw, random: Random, fill: number): Raw {
 }
 
 /** Camera: defocus (box blur of radius 0–1), sensor noise. */
-function camera(image: Raw, random: Random): Raw {
+export function camera(image: Raw, random: Random): Raw {
   const radius = random.int(0, 1);
   const out = blank(image.width, image.height);
   const noise = random.between(1, 3);
@@ -106,6 +106,11 @@ function camera(image: Raw, random: Random): Raw {
  * or cool tint); paper grain; a gloss highlight.
  */
 export function heldPrint(source: Raw, random: Random): Raw {
+  return camera(holdInRoom(printedSheet(source, random), random, random.between(0.55, 0.85)), random);
+}
+
+/** The print itself, as the camera sees it close up (halftone, ink gamut, paper, gloss; see heldPrint). */
+export function printedSheet(source: Raw, random: Random): Raw {
   const period = random.between(2.5, 6);
   const stochastic = random.chance(0.33);
   const keep = random.between(0.7, 0.9);
@@ -145,10 +150,7 @@ export function heldPrint(source: Raw, random: Random): Raw {
   }
   // A print is seen a little blurred: the dots merge partly, as at a real viewing distance.
   // A stochastic screen's dots are finer than the camera's pixels: the camera sees them merged.
-  const seen = stochastic
-    ? softened(softened(printed, random, true), random, true)
-    : softened(printed, random);
-  return camera(holdInRoom(seen, random, random.between(0.55, 0.85)), random);
+  return stochastic ? softened(softened(printed, random, true), random, true) : softened(printed, random);
 }
 
 /**

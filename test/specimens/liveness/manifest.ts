@@ -19,13 +19,15 @@ export const ATTACK_TYPES = [
   "screen",
   "held_print",
   "held_phone",
+  "cropped_warm_print",
+  "fullframe_screen",
   "static_clip",
   "pan_zoom_clip",
   "screen_flicker_clip",
 ] as const;
 export type AttackType = (typeof ATTACK_TYPES)[number];
 
-export const BONA_FIDE_TYPES = ["genuine_photo", "genuine_vs_document"] as const;
+export const BONA_FIDE_TYPES = ["genuine_photo", "genuine_vs_document", "genuine_phone_capture"] as const;
 export type BonaFideType = (typeof BONA_FIDE_TYPES)[number];
 
 export type Split = "tune" | "report";
@@ -37,6 +39,11 @@ export interface Presentation {
   split: Split;
   /** Report split only: never examined while tuning (reported on its own). */
   heldAside: boolean;
+  /**
+   * Genuine phone captures (phone-captures.ts) made from the held-aside half's genuine photographs after
+   * every threshold was set: no threshold has seen them. Reported on their own, never tuned on.
+   */
+  unseenGenuine: boolean;
   /** The photograph the selfie (or the attack instrument) is made from. */
   photo: string;
   /** Documents: the photograph printed on the document (another photo of the same person for genuine pairs). */
@@ -45,6 +52,9 @@ export interface Presentation {
   clipOnly: boolean;
   seed: number;
 }
+
+/** Phone captures generated from each held-aside genuine photograph. */
+export const PHONE_CAPTURES_PER_PHOTO = 4;
 
 const FACES = fileURLToPath(FACES_DIR);
 /** Single-person photographs (couple.jpg, selfie-many-people.jpg and the mirrored img11 left out). */
@@ -69,15 +79,41 @@ export function buildManifest(): Presentation[] {
     const split: Split = i % 2 === 0 ? "tune" : "report";
     const heldAside = i % 4 === 3;
     const add = (label: Presentation["label"], type: Presentation["type"], clipOnly = false) =>
-      out.push({ id: `${type}:${photo}`, label, type, split, heldAside, photo, clipOnly, seed: i + 1 });
+      out.push({
+        id: `${type}:${photo}`,
+        label,
+        type,
+        split,
+        heldAside,
+        unseenGenuine: false,
+        photo,
+        clipOnly,
+        seed: i + 1,
+      });
     add("bona_fide", "genuine_photo");
     add("attack", "print");
     add("attack", "screen");
     add("attack", "held_print");
     add("attack", "held_phone");
+    add("attack", "cropped_warm_print");
+    add("attack", "fullframe_screen");
     add("attack", "static_clip", true);
     add("attack", "pan_zoom_clip", true);
     add("attack", "screen_flicker_clip", true);
+    if (!heldAside) continue;
+    for (let k = 0; k < PHONE_CAPTURES_PER_PHOTO; k++) {
+      out.push({
+        id: `genuine_phone_capture:${photo}#${k + 1}`,
+        label: "bona_fide",
+        type: "genuine_phone_capture",
+        split,
+        heldAside,
+        unseenGenuine: true,
+        photo,
+        clipOnly: false,
+        seed: 1000 + (i + 1) * PHONE_CAPTURES_PER_PHOTO + k,
+      });
+    }
   }
   for (const [i, [x, y]] of sameIdentityPairs().entries()) {
     const split: Split = i % 2 === 0 ? "tune" : "report";
@@ -89,6 +125,7 @@ export function buildManifest(): Presentation[] {
         type,
         split,
         heldAside,
+        unseenGenuine: false,
         photo,
         documentPhoto: x,
         clipOnly: false,

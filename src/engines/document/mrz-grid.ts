@@ -258,14 +258,17 @@ export function fitRowGrid(
 ): { left: number; pitch: number } {
   let l = rephase(symbols, left, pitch);
   let p = pitch;
-  let hits = onGrid(symbols, l, p, columns, 0.25).length;
+  const start = l;
+  // Loose boxes leave a few symbols off any grid: another pitch must put clearly more of them on it, with
+  // the row's start where it was (a grid half a cell off would merge the first two characters).
+  let hits = onGrid(symbols, l, p, columns, 0.25).length + Math.ceil(columns / 8);
   for (let step = 1; step <= 8; step++) {
     for (const sign of [1, -1]) {
       const tryP = pitch * (1 + (sign * step * ROW_STRETCH) / 8);
       const tryL = rephase(symbols, left, tryP);
       const tryHits = onGrid(symbols, tryL, tryP, columns, 0.25).length;
-      if (tryHits > hits) {
-        hits = tryHits;
+      if (tryHits >= hits && Math.abs(tryL - start) < 0.3 * tryP) {
+        hits = tryHits + 1;
         l = tryL;
         p = tryP;
       }

@@ -284,10 +284,10 @@ export async function readLocatedGrids(ocr: OcrEngine, located: LocatedMrz): Pro
 
 /**
  * A reading of the probe size alone, when it needs no other: every check digit holds, the issuing state
- * is a known code, and the classifier is sure of every cell and reads what the reading holds (the names
- * carry no check digit; there the classifier stands in for the two sizes not read). Upside down, S, Z,
- * N, O, 0 and 8 look alike and repairs can make garbage fit its checks: the country code and the
- * classifier's certainty on every cell rule that out.
+ * is a known code, and on every cell the classifier reads what the reading holds, or, where it is
+ * unsure, tesseract read it so with high confidence (the names carry no check digit; there the
+ * classifier stands in for the two sizes not read). Upside down, S, Z, N, O, 0 and 8 look alike and
+ * repairs can make garbage fit its checks: the country code and the cell-by-cell agreement rule that out.
  */
 export function confirmedAtOneSize(read: SizedReading, today: string): MrzReading | null {
   // A copy: the reading joins the other sizes' vote, which restores its fillers itself.
@@ -296,19 +296,23 @@ export function confirmedAtOneSize(read: SizedReading, today: string): MrzReadin
   const reading = readVoted([probed], today, true);
   if (!reading?.valid || !issuingStateKnown(reading.lines)) return null;
   const glyphs = classifyCells(probed);
-  let sure = 0;
-  let cells = 0;
   for (let row = 0; row < reading.lines.length; row++) {
     for (let col = 0; col < reading.lines[row]!.length; col++) {
-      cells++;
+      const char = reading.lines[row]![col]!;
       const vote = glyphs[row]?.[col]?.vote;
-      if (!vote) continue;
-      if (vote.char !== reading.lines[row]![col]) return null;
-      sure++;
+      // OCR-B's O and 0 differ only in width; the column's class has already chosen between them.
+      if (vote ? !sameGlyph(vote.char, char) : !surelyRead(probed.rows[row]?.[col], char)) return null;
     }
   }
-  return sure === cells ? reading : null;
+  return reading;
 }
+
+const sameGlyph = (a: string, b: string) => a === b || (OH_ZERO.includes(a) && OH_ZERO.includes(b));
+const OH_ZERO = "O0";
+/** Tesseract's confidence above which a cell the classifier abstains on stands on its own. */
+const SURE_READ = 85;
+const surelyRead = (cell: { char: string; confidence: number } | undefined, char: string) =>
+  cell?.char === char && cell.confidence >= SURE_READ;
 
 /**
  * Reads a located zone: the probe size alone when its reading is confirmed (see `confirmedAtOneSize`),

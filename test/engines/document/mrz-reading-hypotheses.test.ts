@@ -121,12 +121,26 @@ describe("one size alone", () => {
     assert.equal(read?.valid, true);
   });
 
-  test("a name letter the classifier reads otherwise (no check digit guards it) sends it to every size", () => {
+  test("a name letter misread at that size, where the classifier is unsure, sends it to every size", () => {
     const g = grids[1]!;
-    const col = truth[0]!.indexOf("<", 6) - 1; // the surname's last letter
+    const glyphs = classifyCells(g);
+    // A name cell (no check digit guards it) the classifier abstains on.
+    const col = [...truth[0]!].findIndex((c, i) => i > 5 && c !== "<" && !glyphs[0]![i]!.vote);
+    assert.ok(col > 5, "a name cell the classifier is unsure of");
+    const rows = g.rows.map((cells) => cells.map((c) => ({ ...c })));
+    rows[0]![col] = { char: truth[0]![col] === "A" ? "R" : "A", confidence: 60 };
+    assert.equal(confirmedAtOneSize({ ...g, rows }, TODAY), null);
+  });
+
+  test("a name letter misread at that size but certain to the classifier is read right", () => {
+    const g = grids[1]!;
+    const glyphs = classifyCells(g);
+    const col = [...truth[0]!].findIndex(
+      (c, i) => i > 5 && c !== "<" && (glyphs[0]![i]!.vote?.probability ?? 0) >= 0.99,
+    );
     const rows = g.rows.map((cells) => cells.map((c) => ({ ...c })));
     rows[0]![col] = { char: truth[0]![col] === "A" ? "R" : "A", confidence: 95 };
-    assert.equal(confirmedAtOneSize({ ...g, rows }, TODAY), null);
+    assert.deepEqual(confirmedAtOneSize({ ...g, rows }, TODAY)?.lines, truth);
   });
 });
 

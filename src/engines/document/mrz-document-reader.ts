@@ -7,7 +7,7 @@ import { type MrzDocumentKind, readMrzFields } from "./mrz-fields.js";
 import type { MrzFormat } from "./mrz-formats.js";
 import type { LocatedMrz } from "./mrz-locate.js";
 import { type MrzReading, readLocatedZone, readMrz } from "./mrz-reader.js";
-import { repairNamesFromVisualZone } from "./mrz-visual-names.js";
+import { repairDoubledLettersFromVisualZone, repairNamesFromVisualZone } from "./mrz-visual-names.js";
 import { type FieldReading, scoreReading } from "./reading.js";
 
 export { mrzDateToIso } from "./mrz-fields.js";
@@ -80,10 +80,18 @@ export async function readMrzDocument(
     if (fromPage && (!mrz || fromPage.valid)) mrz = fromPage;
   }
   if (!mrz) return null;
-  const named = repairNamesFromVisualZone(mrz.lines, mrz.format, visualZoneTokens(page, mrz.lines));
+  const tokens = visualZoneTokens(page, mrz.lines);
+  const named = repairNamesFromVisualZone(mrz.lines, mrz.format, tokens);
   if (named !== mrz.lines) {
     const reread = readMrzFields(named, today);
     if (reread) mrz = { ...reread, agreement: mrz.agreement };
+  }
+  const undoubled = repairDoubledLettersFromVisualZone(mrz.lines, mrz.format, tokens);
+  if (undoubled !== mrz.lines) {
+    const reread = readMrzFields(undoubled, today);
+    const held = Object.entries(mrz.checks).filter(([, ok]) => ok);
+    if (reread && held.every(([field]) => reread.checks[field]))
+      mrz = { ...reread, agreement: mrz.agreement };
   }
   const fields: Record<string, string> = { ...mrz.fields, mrz_format: mrz.format };
   mrz.lines.forEach((line, i) => {

@@ -239,10 +239,16 @@ function onGrid(symbols: OcrSymbol[], l: number, p: number, columns: number, tol
   return pairs;
 }
 
+/** A row's pitch may differ from the zone's by this share (straightening leaves a little perspective). */
+const ROW_STRETCH = 0.04;
+
 /**
  * A row's own grid near the zone's (`left`, `pitch`): what straightening left of perspective may shift and
- * stretch a row a little. A least-squares fit of its symbols' centres to their cells, kept when it stays
- * near the zone's.
+ * stretch a row a little. The row's pitch is searched first: a row whose pitch is off by 2–3 % drifts a
+ * whole cell over 44 columns, so from the zone's pitch only its near half sits on the grid and a fit
+ * to those symbols alone keeps the drift; the pitch that puts most symbols near their cells' centres
+ * wins, then a least-squares fit of the symbols' centres to their cells, kept when it stays near the
+ * zone's.
  */
 export function fitRowGrid(
   symbols: OcrSymbol[],
@@ -252,6 +258,22 @@ export function fitRowGrid(
 ): { left: number; pitch: number } {
   let l = rephase(symbols, left, pitch);
   let p = pitch;
+  const start = l;
+  // Loose boxes leave a few symbols off any grid: another pitch must put clearly more of them on it, with
+  // the row's start where it was (a grid half a cell off would merge the first two characters).
+  let hits = onGrid(symbols, l, p, columns, 0.25).length + Math.ceil(columns / 8);
+  for (let step = 1; step <= 8; step++) {
+    for (const sign of [1, -1]) {
+      const tryP = pitch * (1 + (sign * step * ROW_STRETCH) / 8);
+      const tryL = rephase(symbols, left, tryP);
+      const tryHits = onGrid(symbols, tryL, tryP, columns, 0.25).length;
+      if (tryHits >= hits && Math.abs(tryL - start) < 0.3 * tryP) {
+        hits = tryHits + 1;
+        l = tryL;
+        p = tryP;
+      }
+    }
+  }
   for (let round = 0; round < 2; round++) {
     const pairs = onGrid(symbols, l, p, columns, 0.3);
     if (pairs.length < columns / 2) break;
@@ -267,7 +289,7 @@ export function fitRowGrid(
     p = cov / v;
     l = mc - p * mk;
   }
-  return Math.abs(p - pitch) < pitch * 0.04 && Math.abs(l - left) < pitch * 0.6
+  return Math.abs(p - pitch) <= pitch * ROW_STRETCH && Math.abs(l - left) < pitch * 0.6
     ? { left: l, pitch: p }
     : { left, pitch };
 }

@@ -5,6 +5,7 @@
 // homography rectifies it (rotation at any angle, moderate perspective). Tried along both image axes, so a
 // quarter-turned photograph is found too; which way up the zone reads is left to the reader.
 import sharp from "sharp";
+import { type Blob, glyphLikeness, type LineBlob, type LineGroup, pickGroup } from "./mrz-line-groups.js";
 
 /** Working size of the search (long side, px). */
 const WORK = 1000;
@@ -26,21 +27,8 @@ interface Grey {
   height: number;
 }
 
-export interface Blob {
-  cx: number;
-  cy: number;
-  /** Unit direction of the major axis. */
-  dx: number;
-  dy: number;
-  length: number;
-  thickness: number;
-  /** Extent along the major axis from the centre. */
-  lo: number;
-  hi: number;
-}
-
 /** Ink: darker than the 31 × 31 local mean by a margin (integral image). */
-function inkMask(g: Grey): Uint8Array {
+export function inkMask(g: Grey): Uint8Array {
   const { data, width: w, height: h } = g;
   const integral = new Float64Array((w + 1) * (h + 1));
   for (let y = 0; y < h; y++) {
@@ -109,7 +97,7 @@ export function blackHat(g: Grey, r: number): Float32Array {
 }
 
 /** Closes gaps of up to `gap` px along rows (or columns when `vertical`). */
-function smear(mask: Uint8Array, w: number, h: number, gap: number, vertical: boolean): Uint8Array {
+export function smear(mask: Uint8Array, w: number, h: number, gap: number, vertical: boolean): Uint8Array {
   const out = Uint8Array.from(mask);
   const outer = vertical ? w : h;
   const inner = vertical ? h : w;
@@ -126,7 +114,7 @@ function smear(mask: Uint8Array, w: number, h: number, gap: number, vertical: bo
 }
 
 /** Connected components (4-neighbour) described by their principal axes; small ones are skipped. */
-function blobs(mask: Uint8Array, w: number, h: number, minPixels: number): Blob[] {
+export function blobs(mask: Uint8Array, w: number, h: number, minPixels: number): Blob[] {
   const label = new Int32Array(w * h);
   const found: Blob[] = [];
   const stack: number[] = [];
@@ -191,64 +179,6 @@ function blobs(mask: Uint8Array, w: number, h: number, minPixels: number): Blob[
     found.push({ cx, cy, dx, dy, length: hi - lo, thickness, lo, hi });
   }
   return found;
-}
-
-/**
- * Whether a line blob is a line of characters: along its axis the unsmeared ink breaks into runs, about
- * one per glyph, with gaps between them. The stripes a screen's moiré or scan lines leave on a photo (and
- * ruled lines) are long runs of ink that smear into equally long parallel blobs too; they are not text.
- */
-export function textLike(mask: Uint8Array, w: number, h: number, b: Blob): boolean {
-  const n = Math.max(1, Math.round(b.hi - b.lo));
-  const half = Math.max(1, b.thickness / 2);
-  let runs = 0;
-  let inked = 0;
-  let prev = false;
-  for (let t = 0; t <= n; t++) {
-    const along = b.lo + t;
-    let any = false;
-    for (let a = -half; a <= half && !any; a++) {
-      const x = Math.round(b.cx + b.dx * along - b.dy * a);
-      const y = Math.round(b.cy + b.dy * along + b.dx * a);
-      if (x >= 0 && y >= 0 && x < w && y < h && mask[y * w + x]) any = true;
-    }
-    if (any) {
-      inked++;
-      if (!prev) runs++;
-    }
-    prev = any;
-  }
-  // OCR-B's pitch is about 0.7 of its character height; blur may join neighbours, so a quarter will do.
-  const glyphs = b.length / Math.max(1, 0.7 * b.thickness);
-  return runs >= Math.max(4, glyphs / 4) && inked / (n + 1) < 0.92;
-}
-
-/** The best group of 2–3 parallel, equally long, evenly spaced line blobs. */
-function pickGroup(lines: Blob[]): Blob[] | null {
-  let best: Blob[] | null = null;
-  let bestScore = 0;
-  for (const seed of lines) {
-    const mates = lines.filter((b) => {
-      if (b === seed) return true;
-      const parallel = Math.abs(b.dx * seed.dy - b.dy * seed.dx) < 0.06;
-      const similar = Math.abs(b.length - seed.length) < 0.12 * seed.length;
-      const offset = -(b.cx - seed.cx) * seed.dy + (b.cy - seed.cy) * seed.dx; // across the lines
-      const along = (b.cx - seed.cx) * seed.dx + (b.cy - seed.cy) * seed.dy;
-      const spacing = Math.abs(offset) / Math.max(1, seed.thickness);
-      return parallel && similar && Math.abs(along) < 0.1 * seed.length && spacing > 1.1 && spacing < 6;
-    });
-    if (mates.length < 2) continue;
-    // Order across the lines; keep at most three neighbours in a run.
-    const across = (b: Blob) => -(b.cx - seed.cx) * seed.dy + (b.cy - seed.cy) * seed.dx;
-    mates.sort((a, b) => across(a) - across(b));
-    const group = mates.slice(0, 3);
-    const score = group.reduce((s, b) => s + b.length, 0);
-    if (score > bestScore) {
-      bestScore = score;
-      best = group;
-    }
-  }
-  return best;
 }
 
 /** 3×3 homography (h33 = 1) mapping the `from` quad onto the `to` quad. */
@@ -326,29 +256,39 @@ export async function locateMrz(image: Buffer): Promise<LocatedMrz | null> {
   const small = await decode(image, WORK);
   const { width: w, height: h } = small;
   const longSide = Math.max(w, h);
-  const findGroup = (mask: Uint8Array): Blob[] | null => {
-    const candidates: Blob[] = [];
+  const findGroup = (mask: Uint8Array): LineGroup | null => {
+    const candidates: LineBlob[] = [];
     for (const vertical of [false, true]) {
       const smeared = smear(mask, w, h, Math.round(longSide / 45), vertical);
       for (const b of blobs(smeared, w, h, 200)) {
-        if (b.length > longSide * 0.2 && b.length / Math.max(1, b.thickness) > 12 && textLike(mask, w, h, b))
-          candidates.push(b);
+        if (b.length <= longSide * 0.2 || b.length / Math.max(1, b.thickness) <= 12) continue;
+        const glyphLike = glyphLikeness(mask, w, h, b);
+        if (glyphLike > 0) candidates.push({ ...b, glyphLike });
       }
     }
     return pickGroup(candidates);
   };
   // Strokes at least STROKE_DEPTHS[i] darker than their surroundings, the most selective first: on a
   // busy security print the pale pattern would join the lines into one blob; the plain local-mean ink
-  // last, for faint print on a plain card.
+  // last, for faint print on a plain card. Thin grey print over dark security print is found at one depth
+  // while another finds the pattern's waves or the print above the zone: the groups of every depth
+  // compete on how zone-like they are, unless one is sure.
   const hat = blackHat(small, Math.max(3, Math.round(longSide / 220)));
-  let group: Blob[] | null = null;
-  for (const depth of STROKE_DEPTHS) {
-    const mask = new Uint8Array(w * h);
-    for (let i = 0; i < mask.length; i++) if (hat[i]! >= depth) mask[i] = 1;
-    group = findGroup(mask);
-    if (group) break;
+  let best: LineGroup | null = null;
+  const masks = [
+    ...STROKE_DEPTHS.map((depth) => () => {
+      const mask = new Uint8Array(w * h);
+      for (let i = 0; i < mask.length; i++) if (hat[i]! >= depth) mask[i] = 1;
+      return mask;
+    }),
+    () => inkMask(small),
+  ];
+  for (const mask of masks) {
+    const found = findGroup(mask());
+    if (found && found.score > (best?.score ?? 0)) best = found;
+    if (best?.sure) break;
   }
-  group ??= findGroup(inkMask(small));
+  const group = best?.lines;
   if (!group) return null;
   const first = group[0]!;
   const last = group.at(-1)!;

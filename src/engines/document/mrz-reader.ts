@@ -114,8 +114,13 @@ function vote(readings: SizedReading[], glyphs: GlyphCell[][] | null, casting: b
         // looking at the wrong pixels.
         const overFiller = tally.has("<") && glyph.char !== "<";
         const certain = casting && trusted && inner && !overFiller && glyph.probability >= CERTAIN;
+        // The document code's second character is a filler on most documents (P<, V<, I<) or a letter;
+        // with security print through it, every size may make a letter of the `<` (E, A). A slipped grid
+        // shows the classifier the code letter or the state's first letter there, never a `<`.
+        const codeFiller =
+          casting && trusted && row === 0 && col === 1 && glyph.char === "<" && glyph.probability >= CERTAIN;
         // In a row it reads unlike tesseract, it only breaks ties.
-        const weight = !trusted ? 0.5 : fillerVeto ? 10 : certain ? 3.5 : 1.5;
+        const weight = !trusted ? 0.5 : fillerVeto || codeFiller ? 10 : certain ? 3.5 : 1.5;
         tally.set(glyph.char, (tally.get(glyph.char) ?? 0) + weight);
       }
       const ranked = [...tally.entries()].sort((a, b) => b[1] - a[1]);
@@ -236,15 +241,21 @@ function classifierShare(r: SizedReading): number {
   return agree / Math.max(1, cells);
 }
 
+/** The probe size read the way up tesseract and the classifier are surer of, and the strip that way up. */
+interface Probe {
+  png: Buffer;
+  region: Box;
+  probed: SizedReading | null;
+}
+
 /**
- * The MRZ grids of a straightened zone (mrz-locate.ts). The zone may be upside down: one size is read
- * both ways up and the way tesseract is surer of is kept.
+ * One size of a straightened zone (mrz-locate.ts), read both ways up when it may be upside down; the
+ * way tesseract and the classifier are surer of is kept.
  */
-export async function readLocatedGrids(ocr: OcrEngine, located: LocatedMrz): Promise<SizedReading[]> {
+async function probeZone(ocr: OcrEngine, located: LocatedMrz): Promise<Probe> {
   const meta = await sharp(located.png).metadata();
   const region: Box = { x: 0, y: 0, width: meta.width ?? 0, height: meta.height ?? 0 };
-  const probeSize = LINE_HEIGHTS[1]!;
-  const probe = (png: Buffer) => readAtSize(ocr, png, region, probeSize / located.lineHeight, located.lines);
+  const probe = (png: Buffer) => readAtSize(ocr, png, region, PROBE_SIZE / located.lineHeight, located.lines);
   let png = located.png;
   let probed = await probe(png);
   const upright = uprightScore(probed);
@@ -256,11 +267,56 @@ export async function readLocatedGrids(ocr: OcrEngine, located: LocatedMrz): Pro
       probed = other;
     }
   }
-  return readSizes(ocr, png, region, located.lineHeight, new Map([[probeSize, probed]]), located.lines);
+  return { png, region, probed };
+}
+
+const PROBE_SIZE = LINE_HEIGHTS[1]!;
+
+async function readProbedSizes(ocr: OcrEngine, located: LocatedMrz, p: Probe): Promise<SizedReading[]> {
+  const done = new Map([[PROBE_SIZE, p.probed]]);
+  return readSizes(ocr, p.png, p.region, located.lineHeight, done, located.lines);
+}
+
+/** The MRZ grids of a straightened zone (mrz-locate.ts) at every size, the right way up. */
+export async function readLocatedGrids(ocr: OcrEngine, located: LocatedMrz): Promise<SizedReading[]> {
+  return readProbedSizes(ocr, located, await probeZone(ocr, located));
 }
 
 /**
- * Reads a located zone; when that gives no reading whose every check holds, reads its strokes alone
+ * A reading of the probe size alone, when it needs no other: every check digit holds, the issuing state
+ * is a known code, and on every cell the classifier reads what the reading holds, or, where it is
+ * unsure, tesseract read it so with high confidence (the names carry no check digit; there the
+ * classifier stands in for the two sizes not read). Upside down, S, Z, N, O, 0 and 8 look alike and
+ * repairs can make garbage fit its checks: the country code and the cell-by-cell agreement rule that out.
+ */
+export function confirmedAtOneSize(read: SizedReading, today: string): MrzReading | null {
+  // A copy: the reading joins the other sizes' vote, which restores its fillers itself.
+  const probed = { ...read, rows: read.rows.map((cells) => cells.map((c) => ({ ...c }))) };
+  restoreFillers(probed);
+  const reading = readVoted([probed], today, true);
+  if (!reading?.valid || !issuingStateKnown(reading.lines)) return null;
+  const glyphs = classifyCells(probed);
+  for (let row = 0; row < reading.lines.length; row++) {
+    for (let col = 0; col < reading.lines[row]!.length; col++) {
+      const char = reading.lines[row]![col]!;
+      const vote = glyphs[row]?.[col]?.vote;
+      // OCR-B's O and 0 differ only in width; the column's class has already chosen between them.
+      if (vote ? !sameGlyph(vote.char, char) : !surelyRead(probed.rows[row]?.[col], char)) return null;
+    }
+  }
+  return reading;
+}
+
+const sameGlyph = (a: string, b: string) => a === b || (OH_ZERO.includes(a) && OH_ZERO.includes(b));
+const OH_ZERO = "O0";
+/** Tesseract's confidence above which a cell the classifier abstains on stands on its own. */
+const SURE_READ = 85;
+const surelyRead = (cell: { char: string; confidence: number } | undefined, char: string) =>
+  cell?.char === char && cell.confidence >= SURE_READ;
+
+/**
+ * Reads a located zone: the probe size alone when its reading is confirmed (see `confirmedAtOneSize`),
+ * else every size; when that gives no reading whose every check holds, reads its strokes alone
  * (mrz-strokes.ts: no desk, bezel, glare or moiré for tesseract to trip on) and keeps that reading when
  * it validates, or when the first gave nothing.
  */
@@ -269,7 +325,10 @@ export async function readLocatedZone(
   located: LocatedMrz,
   today: string,
 ): Promise<MrzReading | null> {
-  const first = readMrzFromGrids(await readLocatedGrids(ocr, located), today);
+  const probe = await probeZone(ocr, located);
+  const quick = probe.probed && confirmedAtOneSize(probe.probed, today);
+  if (quick) return quick;
+  const first = readMrzFromGrids(await readProbedSizes(ocr, located, probe), today);
   if (first?.valid) return first;
   const strokes = { ...located, png: await strokeStrip(located.png, located.lineHeight) };
   const second = readMrzFromGrids(await readLocatedGrids(ocr, strokes), today);
@@ -347,8 +406,9 @@ function readVoted(grids: SizedReading[], today: string, casting: boolean): MrzR
   const settled = settleChecks(digits, repaired.layout, voted.alternatives);
   const result = readMrzFields(settled, today);
   if (!result) return null;
-  // An invalid reading is still a zone (mrz_checksum_failed) only when it names a known country.
-  if (!result.valid && !namesKnownCountry(settled, repaired.layout)) return null;
+  // A zone names a known country, valid or not (mrz_checksum_failed): upside down, S, Z, N, O, 0 and 8
+  // read alike and the repairs above can make such garbage fit every check.
+  if (!namesKnownCountry(settled, repaired.layout)) return null;
   return { ...result, agreement: voted.agreement };
 }
 

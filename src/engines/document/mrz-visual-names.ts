@@ -1,7 +1,7 @@
 // Names carry no check digit, and the English model reads a `<` between names as K, L or C
-// (research/ocr.md). The visual zone prints the same names: where turning such letters back into
-// fillers makes every name word one the visual zone shows, and the reading as voted does not, the
-// visual zone settles it.
+// (research/ocr.md) or copies a neighbouring letter over a faint one. The visual zone prints the same
+// names: where turning such letters back into fillers, or undoing the copy, makes a name word one the
+// visual zone shows, and the reading as voted does not, the visual zone settles it.
 import { MRZ_LAYOUTS, type MrzFormat } from "./mrz-formats.js";
 
 /** [line, start] of the name field per format (the French card's names are split; left alone). */
@@ -51,4 +51,50 @@ export function repairNamesFromVisualZone(
   const out = [...lines];
   out[row] = lines[row]!.slice(0, start) + variants[0]! + lines[row]!.slice(end);
   return out;
+}
+
+/** The name fields of a layout (class N runs), as [line, start, end). */
+function nameFields(format: MrzFormat): [number, number, number][] {
+  const fields: [number, number, number][] = [];
+  MRZ_LAYOUTS[format].classes.forEach((classes, line) => {
+    const re = /N+/g;
+    for (let m = re.exec(classes); m; m = re.exec(classes))
+      fields.push([line, m.index, m.index + m[0].length]);
+  });
+  return fields;
+}
+
+/**
+ * A name letter read as its neighbour (LUIS as LUSS: tesseract copies the next glyph when the one
+ * between is faint) leaves a doubled letter, and no check digit may notice: names are unchecked on most
+ * documents, and on the French card, whose composite digit covers them, I and S (like A/K, B/L, E/O…)
+ * weigh the same modulo 10. Such a word, absent from the visual zone, takes the one visual-zone word of
+ * its length that differs from it only in that doubled letter. The caller keeps the result only when no
+ * check digit that held breaks.
+ */
+export function repairDoubledLettersFromVisualZone(
+  lines: string[],
+  format: MrzFormat,
+  visualTokens: string[],
+): string[] {
+  const seen = new Set(visualTokens);
+  const tokens = [...seen].filter((t) => /^[A-Z]{3,}$/.test(t));
+  const out = [...lines];
+  for (const [row, start, end] of nameFields(format)) {
+    const field = out[row]!.slice(start, end);
+    const fixed = field.replace(/[A-Z]{3,}/g, (word) => {
+      if (seen.has(word)) return word;
+      const doubled = (i: number) => word[i] === word[i - 1] || word[i] === word[i + 1];
+      const matches = new Set(
+        tokens.filter((t) => {
+          if (t.length !== word.length) return false;
+          const diff = [...t].flatMap((c, i) => (c === word[i] ? [] : [i]));
+          return diff.length === 1 && doubled(diff[0]!);
+        }),
+      );
+      return matches.size === 1 ? [...matches][0]! : word;
+    });
+    if (fixed !== field) out[row] = out[row]!.slice(0, start) + fixed + out[row]!.slice(end);
+  }
+  return out.some((l, i) => l !== lines[i]) ? out : lines;
 }

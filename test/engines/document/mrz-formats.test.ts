@@ -10,7 +10,10 @@ import {
   settleChecks,
   settleOutOfClass,
 } from "../../../src/engines/document/mrz-repair.js";
-import { repairNamesFromVisualZone } from "../../../src/engines/document/mrz-visual-names.js";
+import {
+  repairDoubledLettersFromVisualZone,
+  repairNamesFromVisualZone,
+} from "../../../src/engines/document/mrz-visual-names.js";
 import { buildMrz, ICAO_SPECIMEN } from "../../specimens/documents/mrz-formats.js";
 
 const TODAY = "2026-11-23";
@@ -280,5 +283,32 @@ describe("letter/digit twins in document numbers", () => {
     );
     const seen = (row: number, col: number) => (row === 1 && col === 3 ? ["8"] : []);
     assert.deepEqual(settleChecks(misread, MRZ_LAYOUTS.TD3, seen), [...ICAO_SPECIMEN.TD3]);
+  });
+});
+
+describe("a letter copied over its neighbour in a name", () => {
+  // The French card's composite covers its names, but I and S weigh the same modulo 10: both readings
+  // hold every check.
+  const truth = ["IDFRAKIM<<<<<<<<<<<<<<<<<<<<<<<<<<<<", "1602024417894JOSE<<LUIS<<<<9211247F6"];
+  const misread = [truth[0]!, "1602024417894JOSE<<LUSS<<<<9211247F6"];
+
+  test("the check digits cannot tell LUIS from LUSS", () => {
+    assert.equal(readMrzFields(misread, TODAY)?.valid, true);
+    assert.equal(readMrzFields(truth, TODAY)?.valid, true);
+  });
+
+  test("the visual zone's LUIS undoes the doubled S", () => {
+    const tokens = ["CARTE", "NATIONALE", "KIM", "JOSE", "LUIS", "NOM", "PRENOMS"];
+    assert.deepEqual(repairDoubledLettersFromVisualZone(misread, "FRENCH_ID", tokens), truth);
+  });
+
+  test("without the word in the visual zone, or where the letter is not doubled, the reading stays", () => {
+    assert.deepEqual(repairDoubledLettersFromVisualZone(misread, "FRENCH_ID", ["KIM", "JOSE"]), misread);
+    // ERIKSSON read as ERIKSSEN: the differing letter is not a copy of a neighbour.
+    const lines = [
+      "P<UTOERIKSSEN<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+      "L898902C36UTO7408122F1204159ZE184226B<<<<<10",
+    ];
+    assert.deepEqual(repairDoubledLettersFromVisualZone(lines, "TD3", ["ERIKSSON", "ANNA", "MARIA"]), lines);
   });
 });

@@ -69,3 +69,19 @@ describe("stripes are not text", () => {
     assert.ok(aspect > 6 && aspect < 20, `aspect ${aspect}`);
   });
 });
+
+describe("thin grey print over dark security print (hard print)", () => {
+  // The first depth that gave any group used to win: here the pattern's waves (three long, thin,
+  // evenly spaced lines) or the zone without its names line.
+  for (const [format, seed] of [
+    ["TD3", 1001],
+    ["TD1", 1000],
+  ] as const) {
+    test(`${format} scan: the zone's own ${format === "TD1" ? 3 : 2} lines are found, not the pattern`, async () => {
+      const specimen = await generateMrzSpecimen(format, seed, "scan", { hard: true });
+      const located = await locateMrz(specimen.image);
+      assert.ok(located, "zone found");
+      assert.equal(located.lines, specimen.mrz.length);
+    });
+  }
+});

@@ -9,7 +9,11 @@ import { MRZ_LAYOUTS } from "../../../src/engines/document/mrz-formats.js";
 import { classifyCells } from "../../../src/engines/document/mrz-glyphs/classify-cells.js";
 import { type SizedReading, shiftRowGrid } from "../../../src/engines/document/mrz-grid.js";
 import { locateMrz } from "../../../src/engines/document/mrz-locate.js";
-import { readLocatedGrids, readMrzFromGrids } from "../../../src/engines/document/mrz-reader.js";
+import {
+  confirmedAtOneSize,
+  readLocatedGrids,
+  readMrzFromGrids,
+} from "../../../src/engines/document/mrz-reader.js";
 import { settleFromSeen } from "../../../src/engines/document/mrz-repair.js";
 import { strokeStrip } from "../../../src/engines/document/mrz-strokes.js";
 import type { OcrEngine } from "../../../src/engines/ocr/ocr-engine.js";
@@ -95,6 +99,48 @@ describe("the glyph classifier against tesseract", () => {
     const differs = glyphs[0]!.filter((g, col) => g.vote && g.vote.char !== truth[0]![col]).length;
     assert.ok(differs > 10, `the classifier misreads the row (${differs} cells)`);
     assert.deepEqual(readMrzFromGrids(skewed, TODAY)?.lines, truth);
+  });
+});
+
+describe("the document code's second character", () => {
+  test("a filler every size read as a letter (E, A over security print) is restored by the classifier", () => {
+    assert.equal(truth[0]![1], "<");
+    const misread = grids.map((g, i) => {
+      const rows = g.rows.map((cells) => cells.map((c) => ({ ...c })));
+      rows[0]![1] = { char: i === 0 ? "A" : "E", confidence: 88 };
+      return { ...g, rows };
+    });
+    assert.deepEqual(readMrzFromGrids(misread, TODAY)?.lines, truth);
+  });
+});
+
+describe("one size alone", () => {
+  test("a reading whose checks hold and whose every cell the classifier confirms needs no other size", () => {
+    const read = confirmedAtOneSize(grids[1]!, TODAY);
+    assert.deepEqual(read?.lines, truth);
+    assert.equal(read?.valid, true);
+  });
+
+  test("a name letter misread at that size, where the classifier is unsure, sends it to every size", () => {
+    const g = grids[1]!;
+    const glyphs = classifyCells(g);
+    // A name cell (no check digit guards it) the classifier abstains on.
+    const col = [...truth[0]!].findIndex((c, i) => i > 5 && c !== "<" && !glyphs[0]![i]!.vote);
+    assert.ok(col > 5, "a name cell the classifier is unsure of");
+    const rows = g.rows.map((cells) => cells.map((c) => ({ ...c })));
+    rows[0]![col] = { char: truth[0]![col] === "A" ? "R" : "A", confidence: 60 };
+    assert.equal(confirmedAtOneSize({ ...g, rows }, TODAY), null);
+  });
+
+  test("a name letter misread at that size but certain to the classifier is read right", () => {
+    const g = grids[1]!;
+    const glyphs = classifyCells(g);
+    const col = [...truth[0]!].findIndex(
+      (c, i) => i > 5 && c !== "<" && (glyphs[0]![i]!.vote?.probability ?? 0) >= 0.99,
+    );
+    const rows = g.rows.map((cells) => cells.map((c) => ({ ...c })));
+    rows[0]![col] = { char: truth[0]![col] === "A" ? "R" : "A", confidence: 95 };
+    assert.deepEqual(confirmedAtOneSize({ ...g, rows }, TODAY)?.lines, truth);
   });
 });
 

@@ -19,7 +19,7 @@ import {
   RUSSIAN_GIVEN,
   SPELLING_DRIFTS,
 } from "./name-lexicon.js";
-import type { Split } from "./name-pairs.js";
+import { type Split, splitOf } from "./name-pairs.js";
 
 export const POSITIVE_KINDS = [
   "typo",
@@ -101,15 +101,6 @@ function seeded(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function splitOf(key: string): Split {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash % 2 === 0 ? "tuning" : "held";
 }
 
 const LATIN_NAME = /^[\p{Script=Latin}\s.'-]+$/u;

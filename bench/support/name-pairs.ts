@@ -45,7 +45,7 @@ const DATA = new URL("../../../shared/data/aml/", import.meta.url);
 const read = (name: string) => readFileSync(new URL(name, DATA), "utf8");
 
 /** FNV-1a: a stable split, independent of the order entities were read in. */
-function splitOf(key: string): Split {
+export function splitOf(key: string): Split {
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     hash ^= key.charCodeAt(i);

@@ -6,7 +6,8 @@ import { api } from "./api.js";
 import { DataTable } from "./data-table.js";
 import { ErrorLine, TextField } from "./form-field.js";
 import type { RiskList } from "./risk-lists-page.js";
-import { problem, TenantPicker } from "./tenant-picker.js";
+import { TenantPicker } from "./tenant-picker.js";
+import { OutcomeLine, useOutcome } from "./use-outcome.js";
 import { useTenants } from "./use-tenants.js";
 import type { Workflow } from "./workflow-editor.js";
 
@@ -134,7 +135,8 @@ export function FlowsPage() {
   const [editing, setEditing] = useState<string | null>(null);
   const [name, setName] = useState("");
   const [workflowId, setWorkflowId] = useState("");
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const { outcome, setOutcome, run } = useOutcome(reload);
 
   async function reload() {
     if (!tenantId) return;
@@ -153,19 +155,8 @@ export function FlowsPage() {
   useEffect(() => {
     setEditing(null);
     setWorkflowId("");
-    reload().catch(() => setMessage({ ok: false, text: "Flows could not be loaded." }));
+    reload().catch(() => setOutcome({ ok: false, text: "Flows could not be loaded." }));
   }, [tenantId]);
-
-  async function run(change: () => Promise<unknown>, done: string) {
-    setMessage(null);
-    try {
-      await change();
-      setMessage({ ok: true, text: done });
-      await reload();
-    } catch (failure) {
-      setMessage({ ok: false, text: problem(failure, "The change was refused.") });
-    }
-  }
 
   const workflowName = (id: string) => workflows.find((row) => row.id === id)?.name ?? "archived workflow";
   const current = flows.find((flow) => flow.id === editing);
@@ -173,11 +164,7 @@ export function FlowsPage() {
     <section>
       <h1>Partner flows</h1>
       <ErrorLine message={tenantError} />
-      {message && (
-        <p class={message.ok ? "ok" : "error"} role={message.ok ? "status" : "alert"}>
-          {message.text}
-        </p>
-      )}
+      <OutcomeLine outcome={outcome} />
       <div class="filters">
         <TenantPicker tenants={tenants} tenantId={tenantId} onChange={setTenantId} />
       </div>

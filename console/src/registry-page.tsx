@@ -5,7 +5,8 @@ import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
 import { DataTable } from "./data-table.js";
 import { ErrorLine, TextField } from "./form-field.js";
-import { problem, TenantPicker } from "./tenant-picker.js";
+import { TenantPicker } from "./tenant-picker.js";
+import { OutcomeLine, useOutcome } from "./use-outcome.js";
 import { useTenants } from "./use-tenants.js";
 
 interface Connector {
@@ -25,7 +26,7 @@ export function RegistryPage() {
   const [timeout, setTimeoutMs] = useState("10000");
   const [retries, setRetries] = useState("2");
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const outcome = useOutcome(reload);
 
   async function reload() {
     if (!tenantId) return;
@@ -34,20 +35,16 @@ export function RegistryPage() {
   }
   useEffect(() => {
     setSecret(null);
-    reload().catch(() => setMessage({ ok: false, text: "Connectors could not be loaded." }));
+    reload().catch(() => outcome.setOutcome({ ok: false, text: "Connectors could not be loaded." }));
   }, [tenantId]);
 
-  async function run(change: () => Promise<Connector | unknown>, done: string) {
-    setMessage(null);
+  /** A change; a connector it answers with a new signing secret shows that secret once. */
+  function run(change: () => Promise<Connector | unknown>, done: string) {
     setSecret(null);
-    try {
+    return outcome.run(async () => {
       const answer = (await change()) as Connector | undefined;
       if (answer?.signing_secret) setSecret({ name: answer.name, value: answer.signing_secret });
-      setMessage({ ok: true, text: done });
-      await reload();
-    } catch (failure) {
-      setMessage({ ok: false, text: problem(failure, "The change was refused.") });
-    }
+    }, done);
   }
   const path = (connector: string) =>
     `/tenants/${tenantId}/registry-connectors/${encodeURIComponent(connector)}`;
@@ -60,11 +57,7 @@ export function RegistryPage() {
         decides by the registry's per-field answer. Requests are signed like webhooks.
       </p>
       <ErrorLine message={tenantError} />
-      {message && (
-        <p class={message.ok ? "ok" : "error"} role={message.ok ? "status" : "alert"}>
-          {message.text}
-        </p>
-      )}
+      <OutcomeLine outcome={outcome.outcome} />
       {secret && (
         <div class="card" data-testid="registry-secret">
           <p>

@@ -6,7 +6,8 @@ import { api } from "./api.js";
 import { DataTable } from "./data-table.js";
 import { ErrorLine, Field, TextField } from "./form-field.js";
 import { dateTime } from "./format.js";
-import { problem, TenantPicker } from "./tenant-picker.js";
+import { TenantPicker } from "./tenant-picker.js";
+import { OutcomeLine, useOutcome } from "./use-outcome.js";
 import { useTenants } from "./use-tenants.js";
 
 export interface RiskList {
@@ -32,7 +33,10 @@ function Entries(props: { tenantId: string; list: RiskList; onChanged: () => voi
   const [q, setQ] = useState("");
   const [values, setValues] = useState("");
   const [comment, setComment] = useState("");
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const { outcome, setOutcome, run } = useOutcome(async () => {
+    await reload();
+    props.onChanged();
+  });
 
   async function reload(search = q) {
     const page = await api<{ total: number; entries: Entry[] }>(
@@ -43,19 +47,8 @@ function Entries(props: { tenantId: string; list: RiskList; onChanged: () => voi
     setTotal(page.total);
   }
   useEffect(() => {
-    reload("").catch(() => setMessage({ ok: false, text: "Entries could not be loaded." }));
+    reload("").catch(() => setOutcome({ ok: false, text: "Entries could not be loaded." }));
   }, [props.list.id]);
-
-  async function run(change: () => Promise<string>) {
-    setMessage(null);
-    try {
-      setMessage({ ok: true, text: await change() });
-      await reload();
-      props.onChanged();
-    } catch (failure) {
-      setMessage({ ok: false, text: problem(failure, "The change was refused.") });
-    }
-  }
 
   async function add(event: Event) {
     event.preventDefault();
@@ -85,11 +78,7 @@ function Entries(props: { tenantId: string; list: RiskList; onChanged: () => voi
       <h2>
         Entries of {props.list.name} ({props.list.type}) · {total}
       </h2>
-      {message && (
-        <p class={message.ok ? "ok" : "error"} role={message.ok ? "status" : "alert"}>
-          {message.text}
-        </p>
-      )}
+      <OutcomeLine outcome={outcome} />
       <form class="filters" onSubmit={(event) => void add(event)}>
         <Field id="entry-values" label="Values (one per line)" grow>
           <textarea
@@ -181,31 +170,22 @@ export function RiskListsPage() {
   const [name, setName] = useState("");
   const [type, setType] = useState("phone");
   const [description, setDescription] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const { outcome, setOutcome, run } = useOutcome(reload);
 
   async function reload() {
     if (tenantId) setLists(await api<RiskList[]>("GET", `/tenants/${tenantId}/risk-lists`));
   }
   useEffect(() => {
     setChosen(null);
-    reload().catch(() => setError("Risk lists could not be loaded."));
+    reload().catch(() => setOutcome({ ok: false, text: "Risk lists could not be loaded." }));
   }, [tenantId]);
-
-  async function run(change: () => Promise<unknown>) {
-    setError(null);
-    try {
-      await change();
-      await reload();
-    } catch (failure) {
-      setError(problem(failure, "The change was refused."));
-    }
-  }
 
   const list = lists.find((row) => row.id === chosen);
   return (
     <section>
       <h1>Risk lists</h1>
-      <ErrorLine message={error ?? tenantError} />
+      <ErrorLine message={tenantError} />
+      <OutcomeLine outcome={outcome} />
       <div class="filters">
         <TenantPicker tenants={tenants} tenantId={tenantId} onChange={setTenantId} />
       </div>

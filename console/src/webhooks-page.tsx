@@ -5,7 +5,8 @@ import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
 import { ErrorLine, TextField } from "./form-field.js";
 import { dateTime, label } from "./format.js";
-import { problem, TenantPicker } from "./tenant-picker.js";
+import { TenantPicker } from "./tenant-picker.js";
+import { OutcomeLine, useOutcome } from "./use-outcome.js";
 import { useTenants } from "./use-tenants.js";
 
 interface EndpointStatus {
@@ -84,7 +85,7 @@ export function WebhooksPage() {
   const [url, setUrl] = useState("");
   const [open, setOpen] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const { outcome, setOutcome, run } = useOutcome(reload);
 
   async function reload() {
     if (!tenantId) return;
@@ -98,22 +99,11 @@ export function WebhooksPage() {
   }
   useEffect(() => {
     setSecret(null);
-    setMessage(null);
+    setOutcome(null);
     reload()
       .then((endpoint) => setUrl(endpoint?.url ?? ""))
-      .catch(() => setMessage({ ok: false, text: "The webhook could not be loaded." }));
+      .catch(() => setOutcome({ ok: false, text: "The webhook could not be loaded." }));
   }, [tenantId]);
-
-  async function run(change: () => Promise<unknown>, done: string) {
-    setMessage(null);
-    try {
-      await change();
-      setMessage({ ok: true, text: done });
-      await reload();
-    } catch (failure) {
-      setMessage({ ok: false, text: problem(failure, "The change was refused.") });
-    }
-  }
 
   return (
     <section>
@@ -122,11 +112,7 @@ export function WebhooksPage() {
       <div class="filters">
         <TenantPicker tenants={tenants} tenantId={tenantId} onChange={setTenantId} />
       </div>
-      {message && (
-        <p class={message.ok ? "ok" : "error"} role={message.ok ? "status" : "alert"}>
-          {message.text}
-        </p>
-      )}
+      <OutcomeLine outcome={outcome} />
       <form
         class="filters"
         onSubmit={(event) => {

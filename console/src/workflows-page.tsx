@@ -5,7 +5,8 @@ import { api } from "./api.js";
 import { DataTable } from "./data-table.js";
 import { ErrorLine, TextField } from "./form-field.js";
 import { label } from "./format.js";
-import { problem, TenantPicker } from "./tenant-picker.js";
+import { TenantPicker } from "./tenant-picker.js";
+import { OutcomeLine, useOutcome } from "./use-outcome.js";
 import { useTenants } from "./use-tenants.js";
 import { type Workflow, WorkflowEditor } from "./workflow-editor.js";
 
@@ -16,25 +17,15 @@ export function WorkflowsPage() {
   const [workflows, setWorkflows] = useState<Workflow[]>([]);
   const [editing, setEditing] = useState<string | null>(null);
   const [newName, setNewName] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const { outcome, setOutcome, run } = useOutcome(reload);
 
   async function reload() {
     if (tenantId) setWorkflows(await api<Workflow[]>("GET", `/tenants/${tenantId}/workflows`));
   }
   useEffect(() => {
     setEditing(null);
-    reload().catch(() => setError("Workflows could not be loaded."));
+    reload().catch(() => setOutcome({ ok: false, text: "Workflows could not be loaded." }));
   }, [tenantId]);
-
-  async function run(change: () => Promise<unknown>) {
-    setError(null);
-    try {
-      await change();
-      await reload();
-    } catch (failure) {
-      setError(problem(failure, "The change was refused."));
-    }
-  }
 
   async function create(event: Event) {
     event.preventDefault();
@@ -51,7 +42,8 @@ export function WorkflowsPage() {
   return (
     <section>
       <h1>Workflows</h1>
-      <ErrorLine message={error ?? tenantError} />
+      <ErrorLine message={tenantError} />
+      <OutcomeLine outcome={outcome} />
       <div class="filters">
         <TenantPicker tenants={tenants} tenantId={tenantId} onChange={setTenantId} />
       </div>

@@ -42,6 +42,28 @@ describe("session create", () => {
     assert.equal((await post({ session_kind: "user", workflow_id: workflowId })).statusCode, 201);
   });
 
+  for (const url of [
+    "javascript:alert(1)",
+    "data:text/html,hi",
+    "//evil.example/",
+    "https://bank.example@evil.example/done",
+    "https://user:secret@shop.example/done",
+    `https://shop.example/${"a".repeat(2048)}`,
+  ]) {
+    test(`callback_url ${JSON.stringify(url.slice(0, 48))} is 400 invalid_callback_url`, async () => {
+      const response = await post({ workflow_id: workflowId, callback_url: url });
+      assert.equal(response.statusCode, 400, response.body);
+      assert.deepEqual(response.json(), { detail: "invalid_callback_url" });
+    });
+  }
+
+  test("an http(s) callback_url with a path and query is kept", async () => {
+    const url = "https://shop.example/kyc/done?order=42";
+    const response = await post({ workflow_id: workflowId, callback_url: url });
+    assert.equal(response.statusCode, 201, response.body);
+    assert.equal((await storedSession(response.json().id)).callback_url, url);
+  });
+
   for (const hours of [0, 721, 1.5, "12"]) {
     test(`expires_in_hours ${JSON.stringify(hours)} is a 400`, async () => {
       const response = await post({ workflow_id: workflowId, expires_in_hours: hours });

@@ -38,6 +38,16 @@ const base64Image = z
   .max(12_000_000)
   .describe("Base64 or data: URI; JPEG or PNG, 8 MB decoded at most.");
 
+/**
+ * Where an applicant may be sent: http(s) only, and no user-info, which would let
+ * `https://bank.example@evil.example/` read as the bank's address while going elsewhere.
+ */
+function isRedirectTarget(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  const url = new URL(value);
+  return url.username === "" && url.password === "";
+}
+
 export const createSessionBody = z.object({
   workflow_id: z.string().optional().describe("Workflow uuid; the tenant default when omitted."),
   session_kind: z.literal("user", { error: "invalid_session_kind" }).optional().describe("Only `user`."),
@@ -48,10 +58,13 @@ export const createSessionBody = z.object({
     .describe("Your user reference; becomes the identity's external_user_id."),
   callback_url: z
     .string()
+    .max(2048, { error: "invalid_callback_url" })
     .url({ error: "invalid_callback_url" })
-    .refine((value) => /^https?:\/\//i.test(value), { error: "invalid_callback_url" })
+    .refine(isRedirectTarget, { error: "invalid_callback_url" })
     .optional()
-    .describe("Absolute URL the applicant is sent to after completion (advisory only)."),
+    .describe(
+      "Absolute http(s) URL the applicant is sent to after completion (advisory only); at most 2048 characters, no user name or password in it.",
+    ),
   contact_email: z.string().email({ error: "invalid_contact_email" }).max(254).optional(),
   contact_phone: z.string().max(40).optional(),
   expires_in_hours: z

@@ -3,7 +3,7 @@
 // unmatched parts penalised (0.8 for an extra query part, 0.2 for an extra candidate part).
 import { compareSkeletons, SKELETON_EQUAL } from "./consonant-skeleton.js";
 import { allowedCost, editCost } from "./edit-cost.js";
-import { isOtherGender, isOtherName } from "./name-forms.js";
+import { areTwoNames } from "./name-forms.js";
 import { type NameTokens, PATRONYMIC_WEIGHT, tokenizeName } from "./name-tokens.js";
 import { phoneticKey } from "./phonetic-key.js";
 import { spellingKey } from "./spelling-key.js";
@@ -60,10 +60,8 @@ export function comparePart(a: string, b: string, options: { indic?: boolean } =
     if (key.length >= 2 && key === phoneticKey(b) && editCost(a, b, plausible) <= plausible)
       similarity = PHONETIC;
   }
-  // Alike in letters, yet two names (checked last: most pairs of parts are not alike at all). An Indic name
-  // romanised keeps or drops its final inherent vowel ("Ajay" / "Ajaya", "Nath" / "Natha"): there a final
-  // a is no feminine ending.
-  if (similarity > 0 && (isOtherName(a, b) || (!options.indic && isOtherGender(a, b)))) return 0;
+  // Alike in letters, yet two names (checked last: most pairs of parts are not alike at all).
+  if (similarity > 0 && areTwoNames(a, b, options.indic ?? false)) return 0;
   return similarity;
 }
 
@@ -166,8 +164,7 @@ function judgedApart(
     const j = candidateLeft[k] ?? 0;
     const a = query.tokens[i] ?? "";
     const b = candidate.tokens[j] ?? "";
-    if (isOtherName(a, b) || (!indic && isOtherGender(a, b))) return true;
-    return isPatronymic(query.weights[i]) && isPatronymic(candidate.weights[j]);
+    return areTwoNames(a, b, indic) || (isPatronymic(query.weights[i]) && isPatronymic(candidate.weights[j]));
   });
 }
 
@@ -248,10 +245,7 @@ function alignParts(query: NameTokens, candidate: NameTokens, explain?: string[]
   for (let i = 0; i < n; i++) if (!queryUsed[i]) queryLeft.push(i);
   for (let j = 0; j < m; j++) if (!candidateUsed[j]) candidateLeft.push(j);
   // One part left on each side was already compared as a part, and judged different.
-  const apart =
-    queryLeft.length > 0 &&
-    queryLeft.length === candidateLeft.length &&
-    judgedApart(query, queryLeft, candidate, candidateLeft, indic);
+  const apart = judgedApart(query, queryLeft, candidate, candidateLeft, indic);
   if (
     !apart &&
     queryLeft.length > 0 &&
@@ -349,8 +343,7 @@ function alignWhole(query: NameTokens, candidate: NameTokens): number {
     });
     const [pair] = differing;
     const indic = Boolean(query.indic || candidate.indic);
-    if (differing.length === 1 && pair && (isOtherName(...pair) || (!indic && isOtherGender(...pair))))
-      return 0;
+    if (differing.length === 1 && pair && areTwoNames(pair[0], pair[1], indic)) return 0;
   }
   const a = query.tokens.join("");
   const b = candidate.tokens.join("");

@@ -76,3 +76,12 @@ export function isOtherName(a: string, b: string): boolean {
   const y = b[differing] ?? "";
   return !VOWEL.test(x) && !VOWEL.test(y) && !interchangeable(x, y);
 }
+
+/**
+ * Two spellings that are two names: another name, or another gender's form of one. An Indic name romanised
+ * keeps or drops its final inherent vowel ("Ajay" / "Ajaya", "Nath" / "Natha"), so with `indic` a final a
+ * is no feminine ending.
+ */
+export function areTwoNames(a: string, b: string, indic: boolean): boolean {
+  return isOtherName(a, b) || (!indic && isOtherGender(a, b));
+}

@@ -101,7 +101,8 @@ function combineModels(face: InferredFace): number {
  * bona fide declined on PASSIVE stills): genuine photographs reach periodicity ≤ 2.8 and
  * chroma ripple ≤ 0.35; halftone prints ≈ 3.8–4.4 / 0.9–1.1; LCD re-captures ≈ 3.5–3.9 / 0.38–0.43.
  * Native-resolution periodicity is not here: an upscaled genuine photograph reaches it alone (img18,
- * 2.99), so it declines the PASSIVE still only with another cue (weak-cues.ts).
+ * 2.99), so it declines the PASSIVE still only with another cue, or alone when far stronger than any
+ * photograph (weak-cues.ts, strongNativeTrace); the other methods do not read it.
  */
 export function forensicSpoofEvidence(signals: ForensicSignals): number {
   const periodic = logistic((signals.periodicity - 3.2) / 0.12);

@@ -11,7 +11,7 @@ import { looksLikeHeldPicture, measurePictureFrame } from "./picture-frame.js";
 import { measureRigidFrameFit, movedAsOneLayer } from "./rigid-frame-fit.js";
 import { decideVerdict, median, noFaceOutcome, still } from "./verdict-rules.js";
 import { ClipDecodeError, type DecodedFrame, decodeClipFrames, findFfmpeg } from "./video-frames.js";
-import { corroboratedRecapture, weakRecaptureCues } from "./weak-cues.js";
+import { corroboratedRecapture, strongNativeTrace, weakRecaptureCues } from "./weak-cues.js";
 
 /** Below this similarity the clip shows someone else (the face engine's verify threshold). */
 const SAME_PERSON_SIMILARITY = 0.5;
@@ -40,7 +40,8 @@ export async function evaluatePassive(
     photo.spoofEvidence >= 0.5 ||
     looksLikeDocument(document) ||
     looksLikeHeldPicture(picture, photo.forensics?.nativePeriodicity) ||
-    corroboratedRecapture(weak, photo.forensics ?? undefined);
+    corroboratedRecapture(weak) ||
+    strongNativeTrace(photo.forensics);
   const refer = config.checkSunglasses && photo.sunglasses ? "liveness_below_threshold" : null;
   const evidence = {
     selfie: still("selfie", photo),

@@ -43,7 +43,12 @@ export function weakRecaptureCues(forensics: ForensicSignals, pictureSides: numb
   return cues;
 }
 
-/** Two independent weak cues at once, or a native-pixel halftone or pixel grid too strong for any photograph. */
-export function corroboratedRecapture(cues: WeakCue[], forensics?: ForensicSignals): boolean {
-  return cues.length >= 2 || (forensics?.nativePeriodicity ?? 0) >= STRONG_NATIVE_PERIODICITY;
+/** Two independent weak cues at once: a re-captured picture. */
+export function corroboratedRecapture(cues: WeakCue[]): boolean {
+  return cues.length >= 2;
+}
+
+/** A native-pixel halftone or pixel grid too strong for any photograph: a re-captured picture on its own. */
+export function strongNativeTrace(forensics: ForensicSignals | null): boolean {
+  return (forensics?.nativePeriodicity ?? 0) >= STRONG_NATIVE_PERIODICITY;
 }

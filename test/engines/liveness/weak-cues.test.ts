@@ -9,7 +9,11 @@ import { decodeFrame } from "../../../src/engines/liveness/frame-analysis.js";
 import { measureForensics } from "../../../src/engines/liveness/image-forensics.js";
 import { createLivenessEngine, type LivenessEngine } from "../../../src/engines/liveness/liveness-engine.js";
 import { FRAME_MIN_SIDES, measurePictureFrame } from "../../../src/engines/liveness/picture-frame.js";
-import { corroboratedRecapture, weakRecaptureCues } from "../../../src/engines/liveness/weak-cues.js";
+import {
+  corroboratedRecapture,
+  strongNativeTrace,
+  weakRecaptureCues,
+} from "../../../src/engines/liveness/weak-cues.js";
 import { photoBytes, photoRaw } from "../../specimens/liveness/captures.js";
 import { heldPrint } from "../../specimens/liveness/held-attacks.js";
 import { buildManifest } from "../../specimens/liveness/manifest.js";
@@ -42,7 +46,8 @@ describe("weak re-capture cues and the model mix", () => {
     const forensics = measureForensics(image, box);
     const cues = weakRecaptureCues(forensics, 0);
     assert.deepEqual(cues, ["native_periodicity"], JSON.stringify(forensics));
-    assert.equal(corroboratedRecapture(cues, forensics), false);
+    assert.equal(corroboratedRecapture(cues), false);
+    assert.equal(strongNativeTrace(forensics), false);
     const verdict = await engine.evaluate({ method: "PASSIVE", still: bytes });
     assert.equal(verdict.verdict.status, "approved", JSON.stringify(verdict.evidence.signals));
   });

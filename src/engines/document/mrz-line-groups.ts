@@ -33,7 +33,7 @@ export interface LineGroup {
  * The unsmeared ink along a line blob's axis: its runs, the share of the axis inked, and the number of
  * glyphs a line of OCR-B that long and thick would hold.
  */
-export function lineRuns(
+function lineRuns(
   mask: Uint8Array,
   w: number,
   h: number,

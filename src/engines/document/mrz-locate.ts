@@ -28,7 +28,7 @@ interface Grey {
 }
 
 /** Ink: darker than the 31 × 31 local mean by a margin (integral image). */
-export function inkMask(g: Grey): Uint8Array {
+function inkMask(g: Grey): Uint8Array {
   const { data, width: w, height: h } = g;
   const integral = new Float64Array((w + 1) * (h + 1));
   for (let y = 0; y < h; y++) {
@@ -97,7 +97,7 @@ export function blackHat(g: Grey, r: number): Float32Array {
 }
 
 /** Closes gaps of up to `gap` px along rows (or columns when `vertical`). */
-export function smear(mask: Uint8Array, w: number, h: number, gap: number, vertical: boolean): Uint8Array {
+function smear(mask: Uint8Array, w: number, h: number, gap: number, vertical: boolean): Uint8Array {
   const out = Uint8Array.from(mask);
   const outer = vertical ? w : h;
   const inner = vertical ? h : w;
@@ -114,7 +114,7 @@ export function smear(mask: Uint8Array, w: number, h: number, gap: number, verti
 }
 
 /** Connected components (4-neighbour) described by their principal axes; small ones are skipped. */
-export function blobs(mask: Uint8Array, w: number, h: number, minPixels: number): Blob[] {
+function blobs(mask: Uint8Array, w: number, h: number, minPixels: number): Blob[] {
   const label = new Int32Array(w * h);
   const found: Blob[] = [];
   const stack: number[] = [];

@@ -4,15 +4,6 @@
 // visual zone shows, and the reading as voted does not, the visual zone settles it.
 import { MRZ_LAYOUTS, type MrzFormat } from "./mrz-formats.js";
 
-/** [line, start] of the name field per format (the French card's names are split; left alone). */
-const NAME_FIELD: Partial<Record<MrzFormat, [number, number]>> = {
-  TD3: [0, 5],
-  MRVA: [0, 5],
-  TD2: [0, 5],
-  MRVB: [0, 5],
-  TD1: [2, 0],
-};
-
 const wordsOf = (name: string) => name.split("<").filter((w) => w.length > 0);
 
 function allSeen(name: string, seen: ReadonlySet<string>): boolean {
@@ -25,10 +16,10 @@ export function repairNamesFromVisualZone(
   format: MrzFormat,
   visualTokens: string[],
 ): string[] {
-  const at = NAME_FIELD[format];
-  if (!at) return lines;
-  const [row, start] = at;
-  const end = MRZ_LAYOUTS[format].columns;
+  // One name field holding both names; the French card's two split fields are left alone.
+  const fields = nameFields(format);
+  if (fields.length !== 1) return lines;
+  const [row, start, end] = fields[0]!;
   const name = lines[row]!.slice(start, end);
   const seen = new Set(visualTokens);
   if (allSeen(name, seen)) return lines;

@@ -38,8 +38,7 @@ export class SignallingHub {
       if (present.size > 0) this.elsewhere.set(callId, present);
       else this.elsewhere.delete(callId);
     }
-    const socket = this.calls.get(callId)?.[role];
-    if (socket && socket.readyState === OPEN) socket.send(JSON.stringify(message));
+    this.sendHere(callId, role, message);
   }
 
   /** Files the socket; a newer socket of the same role (a reconnect) replaces the older one. */
@@ -67,9 +66,15 @@ export class SignallingHub {
   }
 
   send(callId: string, role: PeerRole, message: HubMessage): void {
+    if (!this.sendHere(callId, role, message)) this.bus?.publish({ callId, role, message });
+  }
+
+  /** Sends to the party's socket when it is open in this process; whether it was. */
+  private sendHere(callId: string, role: PeerRole, message: HubMessage): boolean {
     const socket = this.calls.get(callId)?.[role];
-    if (socket && socket.readyState === OPEN) socket.send(JSON.stringify(message));
-    else this.bus?.publish({ callId, role, message });
+    if (socket?.readyState !== OPEN) return false;
+    socket.send(JSON.stringify(message));
+    return true;
   }
 
   /** Status news for both parties (ringing, active, completed, abandoned). */

@@ -36,7 +36,7 @@ import {
 import { FACES_DIR, photoBytes, photoRaw } from "../test/specimens/liveness/captures.js";
 import { croppedWarmPrint, fullFrameScreen } from "../test/specimens/liveness/cropped-recaptures.js";
 import { heldPhone, heldPrint } from "../test/specimens/liveness/held-attacks.js";
-import { buildManifest, type Presentation } from "../test/specimens/liveness/manifest.js";
+import { buildManifest, isPhoneCapture, type Presentation } from "../test/specimens/liveness/manifest.js";
 import { phoneCapture } from "../test/specimens/liveness/phone-captures.js";
 import { jpeg, readRaw } from "../test/specimens/liveness/raw-image.js";
 import { createRandom } from "../test/specimens/seeded-random.js";
@@ -53,7 +53,7 @@ const OUT = process.env.BENCH_OUT;
 const IDS = process.env.BENCH_IDS?.split(",");
 /**
  * "held_aside" or "examined": only that half of the report split (manifest.ts `heldAside`), without the
- * phone captures; "phone_captures": only those (manifest.ts `unseenGenuine`).
+ * phone captures; "phone_captures": only those (manifest.ts `isPhoneCapture`).
  */
 const PART = process.env.BENCH_PART;
 /** Comma-separated presentation types: only these (e.g. the attack types added last). */
@@ -86,7 +86,9 @@ const selected: Presentation[] = [];
 const perType = new Map<string, number>();
 const inPart = (p: Presentation) =>
   !PART ||
-  (PART === "phone_captures" ? p.unseenGenuine : !p.unseenGenuine && p.heldAside === (PART === "held_aside"));
+  (PART === "phone_captures"
+    ? isPhoneCapture(p)
+    : !isPhoneCapture(p) && p.heldAside === (PART === "held_aside"));
 const wanted = (p: Presentation) =>
   (IDS ? IDS.includes(p.id) : p.split === SPLIT && inPart(p)) && (!TYPES || TYPES.includes(p.type));
 for (const p of buildManifest().filter(wanted)) {
@@ -173,10 +175,7 @@ async function build(
   if (p.type === "genuine_phone_capture") {
     // From the original file, not the 640 px copy: the capture chooses its own resolution.
     const still = await phoneCapture(readFileSync(new URL(p.photo, FACES_DIR)), random);
-    const raw = await readRaw(still);
-    const head = (await face.infer({ image: raw, want: {} })).faces[0]?.box;
-    const burst = asBurst(head ? await headMotionFrames(raw, head, p.seed) : await staticFrames(raw, p.seed));
-    return { still, burst };
+    return { still, burst: await movingBurst(still, p.seed) };
   }
   if (p.type === "print" || p.type === "screen") {
     const still = p.type === "print" ? await printedPhoto(photo, p.seed) : await screenReplay(photo, p.seed);
@@ -188,29 +187,20 @@ async function build(
         ? croppedWarmPrint(photo, random, box)
         : fullFrameScreen(photo, random, box);
     const still = await jpeg(instrument, random.int(75, 92));
-    const raw = await readRaw(still);
-    const head = (await face.infer({ image: raw, want: {} })).faces[0]?.box;
-    const burst = asBurst(head ? await headMotionFrames(raw, head, p.seed) : await staticFrames(raw, p.seed));
-    return { still, burst };
+    return { still, burst: await movingBurst(still, p.seed) };
   }
   if (p.type === "held_print" || p.type === "held_phone") {
     const instrument = p.type === "held_print" ? heldPrint(photo, random) : heldPhone(photo, random);
     const still = await jpeg(instrument, random.int(70, 92));
     // The strongest attacker: the held picture's face given simulated head motion in the clip.
-    const raw = await readRaw(still);
-    const head = (await face.infer({ image: raw, want: {} })).faces[0]?.box;
-    const burst = asBurst(head ? await headMotionFrames(raw, head, p.seed) : await staticFrames(raw, p.seed));
-    return { still, burst };
+    return { still, burst: await movingBurst(still, p.seed) };
   }
   const document = await renderDocument(face, p.documentPhoto as string, p.seed);
   if (!document) return null;
   let still: Buffer;
   if (p.type === "genuine_vs_document") {
     still = await photoBytes(p.photo);
-    const raw = await readRaw(still);
-    const head = (await face.infer({ image: raw, want: {} })).faces[0]?.box;
-    const burst = asBurst(head ? await headMotionFrames(raw, head, p.seed) : await staticFrames(raw, p.seed));
-    return { still, burst, portrait: document.portrait };
+    return { still, burst: await movingBurst(still, p.seed), portrait: document.portrait };
   }
   if (p.type === "reuse_crop") still = await reuseCrop(document.portrait, random);
   else if (p.type === "reuse_rephoto") still = await reuseRephoto(document.portrait, random);
@@ -218,10 +208,14 @@ async function build(
   else if (p.type === "document_page") still = document.page;
   else still = await documentInHand(document.page, random);
   // The strongest attacker: the clip shows the instrument with simulated head motion.
-  const raw = await readRaw(still);
-  const head = (await face.infer({ image: raw, want: {} })).faces[0]?.box;
-  const burst = asBurst(head ? await headMotionFrames(raw, head, p.seed) : await staticFrames(raw, p.seed));
-  return { still, burst, portrait: document.portrait };
+  return { still, burst: await movingBurst(still, p.seed), portrait: document.portrait };
+
+  /** A clip of the still with simulated head motion when a face is found in it, else the still repeated. */
+  async function movingBurst(still: Buffer, seed: number) {
+    const raw = await readRaw(still);
+    const head = (await face.infer({ image: raw, want: {} })).faces[0]?.box;
+    return asBurst(head ? await headMotionFrames(raw, head, seed) : await staticFrames(raw, seed));
+  }
 }
 
 function pct(count: number, total: number): string {
@@ -231,7 +225,7 @@ function pct(count: number, total: number): string {
 console.log(
   `\nPASSIVE PAD on the ${SPLIT} split: ${selected.length} presentations, ${results.length} verdicts, ${seconds.toFixed(0)} s`,
 );
-const photographs = results.filter((r) => !r.presentation.unseenGenuine);
+const photographs = results.filter((r) => !isPhoneCapture(r.presentation));
 if (SPLIT === "report") {
   // The held-aside half was never examined while tuning (manifest.ts); the other half's misses were.
   printVerdicts(
@@ -244,7 +238,7 @@ if (SPLIT === "report") {
   );
 }
 printVerdicts(`${SPLIT} split, whole (without the phone captures)`, photographs);
-const captures = results.filter((r) => r.presentation.unseenGenuine);
+const captures = results.filter((r) => isPhoneCapture(r.presentation));
 if (captures.length) printVerdicts("GENUINE PHONE CAPTURES (no threshold has seen them)", captures);
 
 function printVerdicts(title: string, subset: Result[]): void {

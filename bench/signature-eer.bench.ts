@@ -92,15 +92,15 @@ const groupsOf = (specimen: { writer: number; seed: number }): string[] => {
 for (let i = 0; i < set.length; i++) {
   const a = set[i]!;
   if (a.kind !== "genuine") continue;
+  const groups = groupsOf(a).map((name) => {
+    const group = byScript.get(name) ?? { genuine: [], skilled: [] };
+    byScript.set(name, group);
+    return group;
+  });
   for (let j = 0; j < set.length; j++) {
     const b = set[j]!;
     if (b.seed !== a.seed) continue;
     const score = (): number => engine.compare(prepared[i]!.descriptor, prepared[j]!.descriptor).score;
-    const groups = groupsOf(a).map((name) => {
-      const group = byScript.get(name) ?? { genuine: [], skilled: [] };
-      byScript.set(name, group);
-      return group;
-    });
     if (b.writer === a.writer && b.kind === "genuine" && j > i) {
       genuine.push(score());
       for (const group of groups) group.genuine.push(genuine.at(-1)!);

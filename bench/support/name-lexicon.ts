@@ -107,7 +107,7 @@ export const NEPALI_MIDDLE = devanagari(`
   नाथ = Nath/Nath
 `);
 
-/** A Russian given name: Latin spellings, Cyrillic, patronymic stem (+ich / +na), its feminine form. */
+/** A Russian given name: Latin spellings, Cyrillic, and the patronymic stem (+ich / +na) in both scripts. */
 export interface RussianGiven {
   latin: readonly string[];
   cyrillic: string;

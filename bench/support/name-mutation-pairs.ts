@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { parseCsvRecords } from "../../src/engines/aml/csv-rows.js";
 import type { AmlEntity } from "../../src/engines/aml/entity.js";
+import { createRandom } from "../../test/specimens/seeded-random.js";
 import {
   ARABIC_FAMILY,
   ARABIC_GIVEN,
@@ -90,18 +91,6 @@ const COUNTS: Record<MutationKind, number> = {
 
 const DATA = new URL("../../../shared/data/aml/", import.meta.url);
 const read = (name: string) => readFileSync(new URL(name, DATA), "utf8");
-
-/** mulberry32: a small seeded generator, so the pairs are the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const LATIN_NAME = /^[\p{Script=Latin}\s.'-]+$/u;
 const SUFFIX = /^(jr|sr|ii|iii|iv)\.?$/i;
@@ -365,7 +354,7 @@ const FEMALE_RUSSIAN = RUSSIAN_GIVEN.filter((name) => FEMININE[name.latin[0] ?? 
 const PATRONYMIC_WORD = ["bin", "ibn", "bin", "son of"];
 
 export function buildMutationPairs(un: readonly AmlEntity[], ofac: readonly AmlEntity[]): MutationPair[] {
-  const random = seeded(20261124);
+  const random = createRandom(20261124).next;
   const bases = [...negativeBases(), ...congressBases(), ...listBases(ofac, "ofac"), ...listBases(un, "un")];
   const pools = poolsOf(bases);
   const sources = ["synthetic", "congress", "ofac", "un"];

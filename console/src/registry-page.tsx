@@ -114,7 +114,7 @@ export function RegistryPage() {
         columns={[
           { label: "Name", cell: (connector) => connector.name },
           { label: "Endpoint", class: "mono", cell: (connector) => connector.url },
-          { label: "Timeout", cell: (connector) => <>{connector.timeout_ms} ms</> },
+          { label: "Timeout", cell: (connector) => `${connector.timeout_ms} ms` },
           { label: "Retries", cell: (connector) => connector.retries },
           { label: "On", cell: (connector) => (connector.enabled ? "yes" : "no") },
           {

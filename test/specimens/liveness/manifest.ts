@@ -39,11 +39,6 @@ export interface Presentation {
   split: Split;
   /** Report split only: never examined while tuning (reported on its own). */
   heldAside: boolean;
-  /**
-   * Genuine phone captures (phone-captures.ts) made from the held-aside half's genuine photographs after
-   * every threshold was set: no threshold has seen them. Reported on their own, never tuned on.
-   */
-  unseenGenuine: boolean;
   /** The photograph the selfie (or the attack instrument) is made from. */
   photo: string;
   /** Documents: the photograph printed on the document (another photo of the same person for genuine pairs). */
@@ -52,6 +47,12 @@ export interface Presentation {
   clipOnly: boolean;
   seed: number;
 }
+
+/**
+ * Genuine phone captures (phone-captures.ts) are made from the held-aside half's genuine photographs after
+ * every threshold was set: no threshold has seen them. Reported on their own, never tuned on.
+ */
+export const isPhoneCapture = (p: Presentation) => p.type === "genuine_phone_capture";
 
 /** Phone captures generated from each held-aside genuine photograph. */
 export const PHONE_CAPTURES_PER_PHOTO = 4;
@@ -78,18 +79,13 @@ export function buildManifest(): Presentation[] {
   for (const [i, photo] of PHOTOS.entries()) {
     const split: Split = i % 2 === 0 ? "tune" : "report";
     const heldAside = i % 4 === 3;
-    const add = (label: Presentation["label"], type: Presentation["type"], clipOnly = false) =>
-      out.push({
-        id: `${type}:${photo}`,
-        label,
-        type,
-        split,
-        heldAside,
-        unseenGenuine: false,
-        photo,
-        clipOnly,
-        seed: i + 1,
-      });
+    const add = (
+      label: Presentation["label"],
+      type: Presentation["type"],
+      clipOnly = false,
+      seed = i + 1,
+      id = `${type}:${photo}`,
+    ) => out.push({ id, label, type, split, heldAside, photo, clipOnly, seed });
     add("bona_fide", "genuine_photo");
     add("attack", "print");
     add("attack", "screen");
@@ -102,17 +98,8 @@ export function buildManifest(): Presentation[] {
     add("attack", "screen_flicker_clip", true);
     if (!heldAside) continue;
     for (let k = 0; k < PHONE_CAPTURES_PER_PHOTO; k++) {
-      out.push({
-        id: `genuine_phone_capture:${photo}#${k + 1}`,
-        label: "bona_fide",
-        type: "genuine_phone_capture",
-        split,
-        heldAside,
-        unseenGenuine: true,
-        photo,
-        clipOnly: false,
-        seed: 1000 + (i + 1) * PHONE_CAPTURES_PER_PHOTO + k,
-      });
+      const seed = 1000 + (i + 1) * PHONE_CAPTURES_PER_PHOTO + k;
+      add("bona_fide", "genuine_phone_capture", false, seed, `genuine_phone_capture:${photo}#${k + 1}`);
     }
   }
   for (const [i, [x, y]] of sameIdentityPairs().entries()) {
@@ -125,7 +112,6 @@ export function buildManifest(): Presentation[] {
         type,
         split,
         heldAside,
-        unseenGenuine: false,
         photo,
         documentPhoto: x,
         clipOnly: false,

@@ -1,6 +1,6 @@
 // Genuine "phone captures": a real photograph passed through what a phone camera and its upload path do
 // to a live selfie, so BPCER is measured on captures no liveness threshold was set on (manifest.ts
-// `unseenGenuine`). Each capture draws, from its seed:
+// `isPhoneCapture`). Each capture draws, from its seed:
 // - the output resolution (720–2560 px on the long side; upscaling capped at 2×, as a digital zoom) and
 //   the scaler's kernel;
 // - mild motion blur (a hand-held shot; half the captures), exposure and white balance off by a phone's

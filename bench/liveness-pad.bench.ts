@@ -20,26 +20,8 @@ import { createFaceEngine, type FaceEngine } from "../src/engines/face/face-engi
 import type { FaceInferenceRequest } from "../src/engines/face/inference-protocol.js";
 import { createLivenessEngine, type EvaluateInput } from "../src/engines/liveness/liveness-engine.js";
 import { measurePortraitReuse } from "../src/engines/liveness/portrait-reuse.js";
-import {
-  asBurst,
-  documentInHand,
-  headMotionFrames,
-  panZoomFrames,
-  printedPhoto,
-  renderDocument,
-  reuseCrop,
-  reuseRephoto,
-  screenFlickerFrames,
-  screenReplay,
-  staticFrames,
-} from "../test/specimens/liveness/attack-set.js";
-import { FACES_DIR, photoBytes, photoRaw } from "../test/specimens/liveness/captures.js";
-import { croppedWarmPrint, fullFrameScreen } from "../test/specimens/liveness/cropped-recaptures.js";
-import { heldPhone, heldPrint } from "../test/specimens/liveness/held-attacks.js";
 import { buildManifest, isPhoneCapture, type Presentation } from "../test/specimens/liveness/manifest.js";
-import { phoneCapture } from "../test/specimens/liveness/phone-captures.js";
-import { jpeg, readRaw } from "../test/specimens/liveness/raw-image.js";
-import { createRandom } from "../test/specimens/seeded-random.js";
+import { buildPresentation } from "../test/specimens/liveness/presentations.js";
 import { percentile } from "./support/latency-stats.js";
 
 const FULL = process.env.BENCH_FULL === "1";
@@ -102,7 +84,7 @@ const started = performance.now();
 for (const [index, presentation] of selected.entries()) {
   if (MERGE) break;
   if (SHARD && index % SHARD[1] !== SHARD[0]) continue;
-  const built = await build(presentation);
+  const built = await buildPresentation(face, presentation, { clip: MODES.includes("clip") });
   if (!built) continue;
   for (const mode of MODES) {
     if (mode === "still" && presentation.clipOnly) continue;
@@ -153,69 +135,6 @@ for (const file of MERGE ?? []) {
     latency.set(mode, into);
   }
   seconds = Math.max(seconds, part.seconds);
-}
-
-/** The still, the burst and the document portrait of one presentation, generated from its manifest entry. */
-async function build(
-  p: Presentation,
-): Promise<{ still: Buffer; burst: EvaluateInput["burst"]; portrait?: Buffer } | null> {
-  const random = createRandom(p.seed * 31 + p.type.length);
-  const photo = await photoRaw(p.photo);
-  const box = (await face.infer({ image: photo, want: {} })).faces[0]?.box;
-  if (p.type === "screen_flicker_clip") {
-    return { still: await photoBytes(p.photo), burst: asBurst(await screenFlickerFrames(photo, p.seed)) };
-  }
-  if (p.type === "genuine_photo" || p.type === "static_clip" || p.type === "pan_zoom_clip") {
-    const still = await photoBytes(p.photo);
-    if (p.type === "static_clip") return { still, burst: asBurst(await staticFrames(photo, p.seed)) };
-    if (p.type === "pan_zoom_clip") return { still, burst: asBurst(await panZoomFrames(photo, p.seed)) };
-    if (!box) return { still, burst: asBurst(await staticFrames(photo, p.seed)) };
-    return { still, burst: asBurst(await headMotionFrames(photo, box, p.seed)) };
-  }
-  if (p.type === "genuine_phone_capture") {
-    // From the original file, not the 640 px copy: the capture chooses its own resolution.
-    const still = await phoneCapture(readFileSync(new URL(p.photo, FACES_DIR)), random);
-    return { still, burst: await movingBurst(still, p.seed) };
-  }
-  if (p.type === "print" || p.type === "screen") {
-    const still = p.type === "print" ? await printedPhoto(photo, p.seed) : await screenReplay(photo, p.seed);
-    return { still, burst: asBurst(await staticFrames(await readRaw(still), p.seed)) };
-  }
-  if (p.type === "cropped_warm_print" || p.type === "fullframe_screen") {
-    const instrument =
-      p.type === "cropped_warm_print"
-        ? croppedWarmPrint(photo, random, box)
-        : fullFrameScreen(photo, random, box);
-    const still = await jpeg(instrument, random.int(75, 92));
-    return { still, burst: await movingBurst(still, p.seed) };
-  }
-  if (p.type === "held_print" || p.type === "held_phone") {
-    const instrument = p.type === "held_print" ? heldPrint(photo, random) : heldPhone(photo, random);
-    const still = await jpeg(instrument, random.int(70, 92));
-    // The strongest attacker: the held picture's face given simulated head motion in the clip.
-    return { still, burst: await movingBurst(still, p.seed) };
-  }
-  const document = await renderDocument(face, p.documentPhoto as string, p.seed);
-  if (!document) return null;
-  let still: Buffer;
-  if (p.type === "genuine_vs_document") {
-    still = await photoBytes(p.photo);
-    return { still, burst: await movingBurst(still, p.seed), portrait: document.portrait };
-  }
-  if (p.type === "reuse_crop") still = await reuseCrop(document.portrait, random);
-  else if (p.type === "reuse_rephoto") still = await reuseRephoto(document.portrait, random);
-  else if (p.type === "reuse_source_photo") still = await photoBytes(p.photo);
-  else if (p.type === "document_page") still = document.page;
-  else still = await documentInHand(document.page, random);
-  // The strongest attacker: the clip shows the instrument with simulated head motion.
-  return { still, burst: await movingBurst(still, p.seed), portrait: document.portrait };
-
-  /** A clip of the still with simulated head motion when a face is found in it, else the still repeated. */
-  async function movingBurst(still: Buffer, seed: number) {
-    const raw = await readRaw(still);
-    const head = (await face.infer({ image: raw, want: {} })).faces[0]?.box;
-    return asBurst(head ? await headMotionFrames(raw, head, seed) : await staticFrames(raw, seed));
-  }
 }
 
 function pct(count: number, total: number): string {

@@ -8,10 +8,16 @@ import { looksLikeDocument, measureDocumentCues } from "./document-cues.js";
 import { analyzeFrame, type FrameAnalysis } from "./frame-analysis.js";
 import type { CapturedFrame, LivenessConfig, LivenessOutcome } from "./liveness-types.js";
 import { looksLikeHeldPicture, measurePictureFrame } from "./picture-frame.js";
+import { recaptureTextureScore } from "./recapture-texture.js";
 import { measureRigidFrameFit, movedAsOneLayer } from "./rigid-frame-fit.js";
 import { decideVerdict, median, noFaceOutcome, still } from "./verdict-rules.js";
 import { ClipDecodeError, type DecodedFrame, decodeClipFrames, findFfmpeg } from "./video-frames.js";
-import { corroboratedRecapture, strongNativeTrace, weakRecaptureCues } from "./weak-cues.js";
+import {
+  corroboratedRecapture,
+  recapturedTexture,
+  strongNativeTrace,
+  weakRecaptureCues,
+} from "./weak-cues.js";
 
 /** Below this similarity the clip shows someone else (the face engine's verify threshold). */
 const SAME_PERSON_SIMILARITY = 0.5;
@@ -35,13 +41,17 @@ export async function evaluatePassive(
   // A print or a phone held up: the picture's straight edges close around the face.
   const picture = measurePictureFrame(photo.image, photo.face.box);
   // Weak cues that decline only together (weak-cues.ts): a faint halftone with a picture's edges.
-  const weak = photo.forensics ? weakRecaptureCues(photo.forensics, picture.sides) : [];
+  // The face's colour texture, learned (recapture-texture.ts): a print or screen framed so that no edge
+  // shows and its halftone or pixel grid is averaged away.
+  const texture = recaptureTextureScore(photo.image, photo.face.box);
+  const weak = photo.forensics ? weakRecaptureCues(photo.forensics, picture.sides, texture) : [];
   const stillAttack =
     photo.spoofEvidence >= 0.5 ||
     looksLikeDocument(document) ||
     looksLikeHeldPicture(picture, photo.forensics?.nativePeriodicity) ||
     corroboratedRecapture(weak) ||
-    strongNativeTrace(photo.forensics);
+    strongNativeTrace(photo.forensics) ||
+    recapturedTexture(texture);
   const refer = config.checkSunglasses && photo.sunglasses ? "liveness_below_threshold" : null;
   const evidence = {
     selfie: still("selfie", photo),
@@ -51,6 +61,7 @@ export async function evaluatePassive(
       still_text_glyphs: document.textGlyphs,
       still_face_height_ratio: document.faceHeightRatio,
       still_picture_frame_sides: picture.sides,
+      still_recapture_texture: texture === null ? null : Math.round(texture * 1000) / 1000,
       still_weak_cues: weak.join(",") || null,
     },
   };

@@ -32,14 +32,34 @@ export const WEAK_PERIODICITY = 2.75;
 export const WEAK_CHROMA_RIPPLE = 0.4;
 export const WEAK_FRAME_SIDES = 2;
 
-export type WeakCue = "native_periodicity" | "periodicity" | "chroma_ripple" | "picture_sides";
+/**
+ * The learned texture score (recapture-texture.ts) at which it is one weak cue: above every genuine still
+ * of the tuning set scored by a model that had not seen its photograph (scripts/train-recapture-texture.ts,
+ * out-of-fold, 5 folds by photograph: 46 photographs, 184 web copies and 184 phone captures of them; the
+ * highest are a web copy of img10 at 0.927 and img3 itself at 0.906). A model's score of the photographs it
+ * was fitted on is optimistic: the first fit put every tuning photograph under 0.67, and three unseen
+ * genuine photographs over 0.9.
+ */
+export const WEAK_RECAPTURE_TEXTURE = 0.93;
+/**
+ * The texture score that declines alone, one logit above that genuine maximum. Out of fold, 35 % of the
+ * cropped warm prints, 21 % of the full-frame screens and 63 % of the prints reach it.
+ */
+export const STRONG_RECAPTURE_TEXTURE = 0.97;
 
-export function weakRecaptureCues(forensics: ForensicSignals, pictureSides: number): WeakCue[] {
+export type WeakCue = "native_periodicity" | "periodicity" | "chroma_ripple" | "picture_sides" | "texture";
+
+export function weakRecaptureCues(
+  forensics: ForensicSignals,
+  pictureSides: number,
+  texture: number | null = null,
+): WeakCue[] {
   const cues: WeakCue[] = [];
   if (forensics.nativePeriodicity >= WEAK_NATIVE_PERIODICITY) cues.push("native_periodicity");
   if (forensics.periodicity >= WEAK_PERIODICITY) cues.push("periodicity");
   if (forensics.chromaRipple >= WEAK_CHROMA_RIPPLE) cues.push("chroma_ripple");
   if (pictureSides >= WEAK_FRAME_SIDES) cues.push("picture_sides");
+  if (texture !== null && texture >= WEAK_RECAPTURE_TEXTURE) cues.push("texture");
   return cues;
 }
 
@@ -51,4 +71,9 @@ export function corroboratedRecapture(cues: WeakCue[]): boolean {
 /** A native-pixel halftone or pixel grid too strong for any photograph: a re-captured picture on its own. */
 export function strongNativeTrace(forensics: ForensicSignals | null): boolean {
   return (forensics?.nativePeriodicity ?? 0) >= STRONG_NATIVE_PERIODICITY;
+}
+
+/** A face texture the model is sure of (recapture-texture.ts): a re-captured picture on its own. */
+export function recapturedTexture(texture: number | null): boolean {
+  return texture !== null && texture >= STRONG_RECAPTURE_TEXTURE;
 }

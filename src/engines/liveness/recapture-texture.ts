@@ -175,7 +175,8 @@ function uniformPatterns(values: Float32Array, width: number, height: number, ra
  * (the noise a flat patch of skin still shows), both on luma.
  */
 function sharpness(luma: Float32Array, width: number, height: number): [number, number] {
-  const laplacians: number[] = [];
+  const laplacians = new Float32Array(Math.max(0, (width - 2) * (height - 2)));
+  let count = 0;
   let laplacianSum = 0;
   let gradientSum = 0;
   for (let y = 1; y < height - 1; y++) {
@@ -187,12 +188,12 @@ function sharpness(luma: Float32Array, width: number, height: number): [number, 
       const up = luma[k - width] as number;
       const down = luma[k + width] as number;
       const laplacian = Math.abs(4 * c - left - right - up - down);
-      laplacians.push(laplacian);
+      laplacians[count++] = laplacian;
       laplacianSum += laplacian;
       gradientSum += Math.abs(right - left) + Math.abs(down - up);
     }
   }
-  laplacians.sort((a, b) => a - b);
+  laplacians.sort();
   return [laplacianSum / Math.max(gradientSum, 1), laplacians[laplacians.length >> 1] ?? 0];
 }
 

@@ -20,6 +20,7 @@ import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { createFaceEngine } from "../src/engines/face/face-engine.js";
 import { decodeFrame } from "../src/engines/liveness/frame-analysis.js";
+import { solveLinear } from "../src/engines/liveness/planar-motion.js";
 import { recaptureTextureFeatures } from "../src/engines/liveness/recapture-texture.js";
 import { FACES_DIR } from "../test/specimens/liveness/captures.js";
 import { buildManifest, type Presentation } from "../test/specimens/liveness/manifest.js";
@@ -203,7 +204,8 @@ function fit(train: Sample[]): Model {
         (hessian[a] as number[])[a] = ((hessian[a] as number[])[a] as number) + LAMBDA;
       }
     }
-    const step = solve(hessian, gradient);
+    const step = solveLinear(hessian, gradient);
+    if (!step) throw new Error("singular Hessian: raise --lambda");
     let size = 0;
     for (let a = 0; a < d; a++) {
       weights[a] = (weights[a] as number) - (step[a] as number);
@@ -219,33 +221,6 @@ function dot(a: number[], b: number[]): number {
   let sum = 0;
   for (let k = 0; k < a.length; k++) sum += (a[k] as number) * (b[k] as number);
   return sum;
-}
-
-/** Gaussian elimination with partial pivoting. */
-function solve(matrix: number[][], vector: number[]): number[] {
-  const n = vector.length;
-  const a = matrix.map((row, i) => [...row, vector[i] as number]);
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < n; r++)
-      if (Math.abs((a[r] as number[])[col] as number) > Math.abs((a[pivot] as number[])[col] as number))
-        pivot = r;
-    [a[col], a[pivot]] = [a[pivot] as number[], a[col] as number[]];
-    const top = a[col] as number[];
-    for (let r = col + 1; r < n; r++) {
-      const row = a[r] as number[];
-      const factor = (row[col] as number) / (top[col] as number);
-      for (let c = col; c <= n; c++) row[c] = (row[c] as number) - factor * (top[c] as number);
-    }
-  }
-  const out = new Array<number>(n).fill(0);
-  for (let r = n - 1; r >= 0; r--) {
-    const row = a[r] as number[];
-    let sum = row[n] as number;
-    for (let c = r + 1; c < n; c++) sum -= (row[c] as number) * (out[c] as number);
-    out[r] = sum / (row[r] as number);
-  }
-  return out;
 }
 
 function score(model: Model, features: number[]): number {

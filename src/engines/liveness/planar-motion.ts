@@ -53,10 +53,11 @@ function fitHomography(a: Point[], b: Point[]): number[] | null {
       }
     }
   }
-  return solve(ata, atb);
+  return solveLinear(ata, atb);
 }
 
-function solve(matrix: number[][], rhs: number[]): number[] | null {
+/** Gauss–Jordan elimination with partial pivoting; null when the system is singular. */
+export function solveLinear(matrix: number[][], rhs: number[]): number[] | null {
   const n = rhs.length;
   const m = matrix.map((row, i) => [...row, rhs[i] as number]);
   for (let col = 0; col < n; col++) {

@@ -47,10 +47,22 @@ async function timedStart(command: "npm start" | "kyc start" = "npm start"): Pro
       await sleep(50);
     }
   } finally {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
+    // npm can exit before the server it started has closed the embedded database: wait for the whole
+    // process group, or the next start finds the database still open.
     signalGroup(child.pid!, "SIGTERM");
-    await Promise.race([exited, sleep(15_000)]);
-    if (child.exitCode === null) signalGroup(child.pid!, "SIGKILL");
+    const deadline = performance.now() + 15_000;
+    while (groupAlive(child.pid!) && performance.now() < deadline) await sleep(50);
+    if (groupAlive(child.pid!)) signalGroup(child.pid!, "SIGKILL");
+    while (groupAlive(child.pid!)) await sleep(50);
+  }
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 

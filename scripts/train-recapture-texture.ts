@@ -21,7 +21,11 @@ import sharp from "sharp";
 import { createFaceEngine } from "../src/engines/face/face-engine.js";
 import { decodeFrame } from "../src/engines/liveness/frame-analysis.js";
 import { solveLinear } from "../src/engines/liveness/planar-motion.js";
-import { recaptureTextureFeatures } from "../src/engines/liveness/recapture-texture.js";
+import {
+  recaptureTextureFeatures,
+  scoreTexture,
+  type TextureModel,
+} from "../src/engines/liveness/recapture-texture.js";
 import { FACES_DIR } from "../test/specimens/liveness/captures.js";
 import { buildManifest, type Presentation } from "../test/specimens/liveness/manifest.js";
 import { buildPresentation } from "../test/specimens/liveness/presentations.js";
@@ -56,13 +60,11 @@ interface Sample {
   photo: string;
   type: string;
   label: 0 | 1;
-  set: "tune" | "examined";
   features: number[];
 }
 
 interface ToMake {
   p: Presentation;
-  set: Sample["set"];
   /** A web copy of the genuine photograph (webCopy) instead of the manifest's generator. */
   copy?: number;
 }
@@ -72,25 +74,23 @@ function samplesToMake(): ToMake[] {
   for (const p of buildManifest()) {
     if (p.clipOnly || p.type === "genuine_phone_capture" || p.type === "genuine_vs_document") continue;
     if (p.split === "report" && p.heldAside) continue;
-    const set = p.split === "tune" ? "tune" : "examined";
-    out.push({ p, set });
+    out.push({ p });
     if (p.type === "genuine_photo") {
       for (let k = 0; k < COPIES; k++) {
         const seed = 70_000 + p.seed * 100 + k;
-        out.push({ p: { ...p, id: `genuine_web_copy:${p.photo}@${seed}`, seed }, set, copy: seed });
+        out.push({ p: { ...p, id: `genuine_web_copy:${p.photo}@${seed}`, seed }, copy: seed });
       }
       for (let k = 0; k < CAPTURES; k++) {
         const seed = 50_000 + p.seed * 100 + k;
         out.push({
           p: { ...p, type: "genuine_phone_capture", id: `genuine_phone_capture:${p.photo}@${seed}`, seed },
-          set,
         });
       }
     }
     if (VARIED.has(p.type)) {
       for (let v = 1; v <= VARIANTS; v++) {
         const seed = p.seed + 1000 * v;
-        out.push({ p: { ...p, id: `${p.id}@${seed}`, seed }, set });
+        out.push({ p: { ...p, id: `${p.id}@${seed}`, seed } });
       }
     }
   }
@@ -125,10 +125,10 @@ async function extract(): Promise<Sample[]> {
   const samples: Sample[] = [];
   const todo = samplesToMake();
   let made = 0;
-  for (const { p, set, copy } of todo) {
+  for (const { p, copy } of todo) {
     const hit = known.get(p.id);
     if (hit) {
-      samples.push({ ...hit, photo: p.photo });
+      samples.push(hit);
       continue;
     }
     const still =
@@ -141,7 +141,7 @@ async function extract(): Promise<Sample[]> {
     const features = box ? recaptureTextureFeatures(image, box) : null;
     if (!features) continue;
     const type = copy === undefined ? p.type : "genuine_web_copy";
-    samples.push({ id: p.id, photo: p.photo, type, label: p.label === "attack" ? 1 : 0, set, features });
+    samples.push({ id: p.id, photo: p.photo, type, label: p.label === "attack" ? 1 : 0, features });
     if (++made % 25 === 0) {
       process.stderr.write(`${made} new features (${samples.length}/${todo.length})\n`);
       writeFileSync(args.cache, JSON.stringify(samples));
@@ -152,14 +152,7 @@ async function extract(): Promise<Sample[]> {
   return samples;
 }
 
-interface Model {
-  mean: number[];
-  scale: number[];
-  weights: number[];
-  bias: number;
-}
-
-function fit(train: Sample[]): Model {
+function fit(train: Sample[]): TextureModel {
   const n = train.length;
   const d = train[0]?.features.length ?? 0;
   const mean = new Array<number>(d).fill(0);
@@ -214,7 +207,7 @@ function fit(train: Sample[]): Model {
     bias -= step[d] as number;
     if (size < 1e-8) break;
   }
-  return { mean, scale, weights, bias };
+  return { mean, scale, weights, bias, clip: CLIP };
 }
 
 function dot(a: number[], b: number[]): number {
@@ -223,17 +216,8 @@ function dot(a: number[], b: number[]): number {
   return sum;
 }
 
-function score(model: Model, features: number[]): number {
-  let logit = model.bias;
-  features.forEach((v, k) => {
-    const z = (v - (model.mean[k] as number)) / (model.scale[k] as number);
-    logit += (model.weights[k] as number) * Math.max(-CLIP, Math.min(CLIP, z));
-  });
-  return 1 / (1 + Math.exp(-logit));
-}
-
-function report(model: Model, samples: Sample[], title: string): void {
-  reportScores(samples, (s) => score(model, s.features), title);
+function report(model: TextureModel, samples: Sample[], title: string): void {
+  reportScores(samples, (s) => scoreTexture(s.features, model), title);
 }
 
 function reportScores(samples: Sample[], scoreOf: (s: Sample) => number, title: string): void {
@@ -270,7 +254,7 @@ const outOfFold = new Map<Sample, number>();
 for (let fold = 0; fold < FOLDS; fold++) {
   const held = new Set(photos.filter((_, i) => i % FOLDS === fold));
   const model = fit(samples.filter((s) => !held.has(s.photo)));
-  for (const s of samples) if (held.has(s.photo)) outOfFold.set(s, score(model, s.features));
+  for (const s of samples) if (held.has(s.photo)) outOfFold.set(s, scoreTexture(s.features, model));
 }
 reportScores(
   samples,
@@ -280,7 +264,7 @@ reportScores(
 const model = fit(samples);
 report(model, samples, "fitted on all (tune split + examined half)");
 
-const numbers = (values: number[]) => values.map((v) => Number(v.toPrecision(9))).join(", ");
+const numbers = (values: readonly number[]) => values.map((v) => Number(v.toPrecision(9))).join(", ");
 writeFileSync(
   args.out,
   `// Generated by scripts/train-recapture-texture.ts on the tuning set of the labelled attack set (tune split

@@ -20,14 +20,29 @@ const MAX_WINDOW = 160;
 const MIN_WINDOW = 24;
 const BINS = 10;
 
+/** A logistic model over the features: standardised, clipped, weighted. */
+export interface TextureModel {
+  mean: readonly number[];
+  scale: readonly number[];
+  weights: readonly number[];
+  bias: number;
+  clip: number;
+}
+
+const FITTED: TextureModel = { mean: MEAN, scale: SCALE, weights: WEIGHTS, bias: BIAS, clip: CLIP };
+
 /** 0..1, how much the face's texture looks re-captured; null when the face is too small to measure. */
 export function recaptureTextureScore(image: FaceImage, box: PixelBox): number | null {
   const features = recaptureTextureFeatures(image, box);
-  if (!features) return null;
-  let logit = BIAS;
+  return features && scoreTexture(features);
+}
+
+/** The model's probability of a re-capture for these features (the fitted model unless another is given). */
+export function scoreTexture(features: readonly number[], model: TextureModel = FITTED): number {
+  let logit = model.bias;
   for (let k = 0; k < features.length; k++) {
-    const z = ((features[k] as number) - (MEAN[k] as number)) / (SCALE[k] as number);
-    logit += (WEIGHTS[k] as number) * Math.max(-CLIP, Math.min(CLIP, z));
+    const z = ((features[k] as number) - (model.mean[k] as number)) / (model.scale[k] as number);
+    logit += (model.weights[k] as number) * Math.max(-model.clip, Math.min(model.clip, z));
   }
   return 1 / (1 + Math.exp(-logit));
 }

@@ -16,12 +16,14 @@ describe("signature gallery", () => {
   let owner: TestTenant;
   let dana: string;
   let erin: string;
+  let fay: string;
 
   before(async () => {
     t = await createTestApp();
     owner = await t.tenant();
     dana = await createIndividual(t.services.db, owner.tenant_id, { external_user_id: "dana" });
     erin = await createIndividual(t.services.db, owner.tenant_id, { external_user_id: "erin" });
+    fay = await createIndividual(t.services.db, owner.tenant_id, { external_user_id: "fay" });
   });
   after(() => t.close());
 
@@ -70,5 +72,34 @@ describe("signature gallery", () => {
       .executeTakeFirstOrThrow();
     assert.equal(row.descriptor_version, SIGNATURE_DESCRIPTOR_VERSION);
     assert.notEqual(row.descriptor.length, 1996);
+  });
+
+  test("a version-3 sample (one pen-dynamics value fewer) is re-prepared, not compared as it is", async () => {
+    const enrolled = await post("signature-enroll", {
+      individual_id: fay,
+      image_base64: await signature(8, 0),
+    });
+    const sampleId = enrolled.json().sample_id as string;
+    const stored = await t.services.db
+      .selectFrom("signature_samples")
+      .select(["descriptor"])
+      .where("id", "=", sampleId)
+      .executeTakeFirstOrThrow();
+    // Version 3 had the same layout up to the dynamics, 14 of them instead of 15.
+    const version3 = [3, ...stored.descriptor.slice(1, -1)];
+    await t.services.db
+      .updateTable("signature_samples")
+      .set({ descriptor: version3, descriptor_version: 3 })
+      .where("id", "=", sampleId)
+      .execute();
+    const matches = await search(await signature(8, 1));
+    assert.equal(matches[0]?.individual_id, fay);
+    const row = await t.services.db
+      .selectFrom("signature_samples")
+      .select(["descriptor_version", "descriptor"])
+      .where("id", "=", sampleId)
+      .executeTakeFirstOrThrow();
+    assert.equal(row.descriptor_version, SIGNATURE_DESCRIPTOR_VERSION);
+    assert.equal(row.descriptor.length, stored.descriptor.length);
   });
 });

@@ -1,5 +1,5 @@
 // The signature descriptor: a fixed-length Float32Array the service stores (as real[]) per sample
-// and compares without the image. Layout, version 3 (SIGNATURE_DESCRIPTOR_LENGTH floats):
+// and compares without the image. Layout, version 4 (SIGNATURE_DESCRIPTOR_LENGTH floats):
 //   [0] version, [1] log aspect ratio of the deskewed ink box, [2] skeleton density, [3] reserved
 //   [4 …] direction histograms: GRID_ROWS × GRID_COLS cells × DIRECTION_BINS, L2-normalised
 //   then column profile (PROFILE_COLS) and row profile (PROFILE_ROWS) of the skeleton, each summing to 1
@@ -10,13 +10,14 @@
 //   then the stroke dynamics (stroke-dynamics.ts, DYNAMICS_LENGTH floats)
 //   then the stroke sequence (stroke-sequence.ts): per column band, direction histograms in three
 //     height zones, for an elastic alignment of the strokes themselves
-// Version 1 had no sequence and no dynamics, version 2 fewer dynamics and no stroke sequence: stored
-// samples of an older version are re-prepared from their crop.
+// Version 1 had no sequence and no dynamics, version 2 fewer dynamics and no stroke sequence, version 3
+// no tremor (one dynamics value fewer): stored samples of an older version are re-prepared from their
+// crop.
 import { CANVAS_HEIGHT, CANVAS_WIDTH, type NormalizedShape } from "./normalize-shape.js";
 import { DYNAMICS_LENGTH } from "./stroke-dynamics.js";
 import { STROKE_SEQUENCE_LENGTH, writeStrokeSequence } from "./stroke-sequence.js";
 
-export const SIGNATURE_DESCRIPTOR_VERSION = 3;
+export const SIGNATURE_DESCRIPTOR_VERSION = 4;
 export const GRID_ROWS = 4;
 export const GRID_COLS = 12;
 export const DIRECTION_BINS = 8;

@@ -31,7 +31,7 @@ export interface SignatureParts {
  * Typical size of each dynamics value's difference between two genuine signatures: differences are
  * counted in these units and capped at 3, so one odd value cannot decide the score alone.
  */
-const DYNAMICS_UNIT = [0.03, 0.09, 0.24, 0.05, 0.35, 5.5, 0.035, 0.006, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1];
+const DYNAMICS_UNIT = [0.03, 0.09, 0.24, 0.05, 0.35, 5.5, 0.035, 0.006, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.005];
 const DIFFERENCE_CAP = 3;
 
 export const SHAPE_FEATURES = [

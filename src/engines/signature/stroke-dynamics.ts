@@ -3,8 +3,9 @@
 // copying the shape writes slowly (even width and ink, blunt ends, pen lifts, small kinks of tremor).
 // The values are relative (ratios, coefficients of variation), so pen, scanner and size cancel out.
 import type { InkMask } from "./ink-mask.js";
+import { measureTremor } from "./stroke-tremor.js";
 
-export const DYNAMICS_LENGTH = 14;
+export const DYNAMICS_LENGTH = 15;
 
 /** Radius (pixels) of the skeleton window whose spread gives the local curvature. */
 const CURVE_RADIUS = 4;
@@ -18,7 +19,10 @@ const CURVE_RADIUS = 4;
  * [10] darkness at stroke ends over the median darkness (a tapered end is lighter),
  * [11] correlation of darkness with local curvature (a fluent pen slows and presses in curves),
  * [12] correlation of stroke width with local curvature, [13] darkness change between neighbouring
- * skeleton pixels over the mean darkness (pressure that swells and eases vs even ink).
+ * skeleton pixels over the mean darkness (pressure that swells and eases vs even ink),
+ * [14] minus the tremor, the stroke direction's quick wobble beyond the letter's curve (stroke-tremor.ts):
+ * negated so that a pair's larger value is the steadier line and a signature that wobbles in itself
+ * does not count against the pair, only a wobble its partner lacks.
  */
 export function measureDynamics(mask: InkMask, skeleton: InkMask, grey: Uint8Array): Float32Array {
   const { width, height } = mask;
@@ -120,6 +124,7 @@ export function measureDynamics(mask: InkMask, skeleton: InkMask, grey: Uint8Arr
   out[12] = correlation(widths, curvatures);
   const meanDark = darkness.reduce((s, d) => s + d, 0) / n || 1;
   out[13] = steps > 0 ? stepChange / steps / meanDark : 0;
+  out[14] = -measureTremor(skeleton);
   return out;
 }
 

@@ -3,7 +3,7 @@
 // copying the shape writes slowly (even width and ink, blunt ends, pen lifts, small kinks of tremor).
 // The values are relative (ratios, coefficients of variation), so pen, scanner and size cancel out.
 import type { InkMask } from "./ink-mask.js";
-import { measureTremor } from "./stroke-tremor.js";
+import { measureTremor, NEIGHBOURS } from "./stroke-tremor.js";
 
 export const DYNAMICS_LENGTH = 15;
 
@@ -48,16 +48,6 @@ export function measureDynamics(mask: InkMask, skeleton: InkMask, grey: Uint8Arr
   let kinked = 0;
   let sharp = 0;
   let twoNeighbour = 0;
-  const offsets: Array<[number, number]> = [
-    [1, 0],
-    [1, 1],
-    [0, 1],
-    [-1, 1],
-    [-1, 0],
-    [-1, -1],
-    [0, -1],
-    [1, -1],
-  ];
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       const i = y * width + x;
@@ -74,7 +64,7 @@ export function measureDynamics(mask: InkMask, skeleton: InkMask, grey: Uint8Arr
       }
       const around: number[] = [];
       for (let k = 0; k < 8; k++) {
-        const [dx, dy] = offsets[k]!;
+        const [dx, dy] = NEIGHBOURS[k]!;
         if (skeleton.data[(y + dy) * width + x + dx] === 1) around.push(k);
       }
       if (around.length === 1) {

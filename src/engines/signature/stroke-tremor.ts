@@ -30,7 +30,8 @@ const DIRECTION_SPAN = 2;
 const MIN_STROKE = 24;
 const END_MARGIN = 8;
 
-const NEIGHBOURS: ReadonlyArray<readonly [number, number]> = [
+/** The 8 neighbours of a pixel in turn around it (so k and k + 1 are adjacent), starting east. */
+export const NEIGHBOURS: ReadonlyArray<readonly [number, number]> = [
   [1, 0],
   [1, 1],
   [0, 1],

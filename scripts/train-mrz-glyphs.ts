@@ -1,6 +1,6 @@
 // Trains the OCR-B glyph classifier of the MRZ reader (src/engines/document/mrz-glyphs/).
 //
-//   node --import tsx scripts/train-mrz-glyphs.ts [--lines 1200] [--specimens 24] [--epochs 20]
+//   node --import tsx scripts/train-mrz-glyphs.ts [--lines 700] [--specimens 24] [--epochs 8]
 //
 // Material: (1) `--lines` random MRZ-like lines rendered in OCR-B, half of them over security print
 // and bold, thin or grey (mrz-glyph-print.ts), and degraded (mrz-glyph-renders.ts: exact labels); (2)
@@ -33,9 +33,9 @@ import { renderLineSamples } from "./mrz-glyph-renders.js";
 
 const { values } = parseArgs({
   options: {
-    lines: { type: "string", default: "1200" },
+    lines: { type: "string", default: "700" },
     specimens: { type: "string", default: "24" },
-    epochs: { type: "string", default: "20" },
+    epochs: { type: "string", default: "8" },
   },
 });
 const LINES = Number(values.lines);

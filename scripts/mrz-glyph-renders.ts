@@ -1,6 +1,6 @@
 // Training cells for the MRZ glyph classifier rendered straight from the OCR-B font: random MRZ-like
 // lines drawn by sharp's text renderer (its output is the text's advance width, so the column grid is
-// known exactly), printed on plain paper or over security print (mrz-glyph-print.ts), then degraded as a camera and the reader's own resampling would (scale, blur, noise,
+// known exactly), then degraded as a camera and the reader's own resampling would (scale, blur, noise,
 // JPEG, contrast) and read through a jittered grid (the reader's grid is an estimate). Clean labels, and
 // thousands of cells a second, beside the cells the real pipeline yields.
 import sharp from "sharp";
@@ -8,7 +8,6 @@ import { glyphFeatures } from "../src/engines/document/mrz-glyphs/glyph-features
 import { GLYPH_CLASSES } from "../src/engines/document/mrz-glyphs/glyph-model.js";
 import type { SizedReading } from "../src/engines/document/mrz-grid.js";
 import type { Random } from "../test/specimens/seeded-random.js";
-import { printLine } from "./mrz-glyph-print.js";
 
 const OCR_B = "/usr/share/fonts/opentype/ocr-b/OCRB.otf";
 
@@ -58,10 +57,11 @@ export async function renderLineSamples(random: Random): Promise<GlyphSample[]> 
   const pad = Math.round(size * 0.6);
   const scale = random.between(0.6, 1.3);
   const blur = random.next() < 0.4 ? 0 : random.between(0.4, 1.6);
-  const printed = printLine({ data, width: info.width, height: info.height }, pad, random);
-  const padded = await sharp(printed.data, {
-    raw: { width: printed.width, height: printed.height, channels: 1 },
-  })
+  const paper = random.int(150, 250);
+  // sharp resizes before it extends whatever the call order: extend in a pass of its own.
+  const padded = await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
+    .flatten({ background: { r: paper, g: paper, b: paper } })
+    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: paper, g: paper, b: paper } })
     .png({ compressionLevel: 0 })
     .toBuffer();
   let pipeline = sharp(padded).resize({ width: Math.round((info.width + 2 * pad) * scale) });

@@ -73,7 +73,7 @@ describe("hard print read row by row on the ink grid", () => {
 
   for (const [format, seed] of [
     ["TD3", 1001],
-    ["TD2", 1000],
+    ["TD1", 1001],
     ["TD2", 1001],
   ] as const) {
     test(`${format} scan: tesseract's zone-wide reads hold no valid zone; row by row it is read exactly`, async () => {

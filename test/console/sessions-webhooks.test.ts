@@ -71,6 +71,21 @@ describe("console sessions and webhooks", () => {
     assert.equal(detail.status, "declined");
     assert.equal(detail.decision_v3.reviews[0].reviewer, `operator:${reviewer.email}`);
     assert.equal(detail.decision_v3.reviews[0].reason, "document mismatch");
+    // Read in the session's own statement (session-parts.ts): the same entry, time to the millisecond.
+    const stored = await t.services.db
+      .selectFrom("session_reviews")
+      .selectAll()
+      .where("session_id", "=", held)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(detail.decision_v3.reviews, [
+      {
+        id: stored.id,
+        decision: "declined",
+        reason: "document mismatch",
+        reviewer: `operator:${reviewer.email}`,
+        created_at: stored.created_at.toISOString(),
+      },
+    ]);
     const events = await t.services.db
       .selectFrom("webhook_events")
       .select(["event_type", "status"])

@@ -1,8 +1,7 @@
 // GET /console/api/tenants/:tenant_id/sessions/:session_id: the session object with decision_v3.
 import type { App } from "../../platform/http/app.js";
 import type { Services } from "../../services.js";
-import { findSession } from "../../verify/sessions/find-session.js";
-import { serializeSession } from "../../verify/sessions/serialize-session.js";
+import { readSession } from "../../verify/sessions/serialize-session.js";
 import { sessionIdParams, sessionObjectSchema } from "../../verify/sessions/session-schemas.js";
 import { CONSOLE_TAGS, tenantParams } from "../console-schemas.js";
 
@@ -19,8 +18,7 @@ export function registerConsoleGetSessionRoute(app: App, services: Services): vo
       },
     },
     async (request) => {
-      const row = await findSession(services.db, request.params.tenant_id, request.params.session_id);
-      return serializeSession(services.db, services.config, row);
+      return readSession(services.db, services.config, request.params.tenant_id, request.params.session_id);
     },
   );
 }

@@ -2,6 +2,7 @@
 import { sql } from "kysely";
 import type { Queryable } from "../../platform/db/transaction.js";
 import { type SessionUrlConfig, serializeSessions } from "./serialize-session.js";
+import { sessionPartColumns } from "./session-parts.js";
 
 export interface ListSessionsQuery {
   status?: string;
@@ -26,6 +27,7 @@ export async function listSessions(
     scoped.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
     scoped
       .selectAll()
+      .select(sessionPartColumns)
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .limit(query.pageSize)

@@ -1,11 +1,13 @@
 // The session object (spec: Verification session — read, list) with its decision_v3 breakdown.
 import type { Config } from "../../config.js";
 import type { Queryable } from "../../platform/db/transaction.js";
+import { isUuid } from "../../platform/ids.js";
 import { sessionUrlToken } from "../applicant/session-token.js";
 import type { NodeResult } from "../modules/module.js";
 import { moduleFor } from "../modules/registry.js";
 import { videoCallEntries } from "../video/serialize-video-calls.js";
-import type { SessionRow } from "./find-session.js";
+import { type SessionRow, sessionNotFound } from "./find-session.js";
+import { type SessionParts, sessionPartColumns } from "./session-parts.js";
 
 /** spec: arrays present on every decision_v3. */
 const ALWAYS = [
@@ -20,24 +22,19 @@ const ALWAYS = [
 /** What a session's URL is built from: the flow base URL and the token key (applicant/session-token.ts). */
 export type SessionUrlConfig = Pick<Config, "flowUrl" | "publicUrl" | "dataDir" | "sessionTokenKey">;
 
-export async function serializeSessions(db: Queryable, urls: SessionUrlConfig, rows: SessionRow[]) {
+/** Sessions read with their parts (session-parts.ts) as the API's session objects; only sessions that have
+ * video calls cost a further read. */
+export async function serializeSessions(
+  db: Queryable,
+  urls: SessionUrlConfig,
+  rows: (SessionRow & SessionParts)[],
+) {
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [nodes, reviews, calls] = await Promise.all([
-    db
-      .selectFrom("session_nodes")
-      .select(["session_id", "node_id", "feature", "position", "result"])
-      .where("session_id", "in", ids)
-      .orderBy("position")
-      .execute(),
-    db
-      .selectFrom("session_reviews")
-      .select(["session_id", "id", "reviewer", "decision", "reason", "created_at"])
-      .where("session_id", "in", ids)
-      .orderBy("created_at")
-      .execute(),
-    videoCallEntries(db, urls.publicUrl, ids),
-  ]);
+  const calls = await videoCallEntries(
+    db,
+    urls.publicUrl,
+    rows.filter((row) => row.has_video_calls).map((row) => row.id),
+  );
   return rows.map((row) => {
     const decision: Record<string, Record<string, unknown>[]> = {};
     for (const name of ALWAYS) decision[name] = [];
@@ -47,22 +44,19 @@ export async function serializeSessions(db: Queryable, urls: SessionUrlConfig, r
       const array = moduleFor(node.feature)?.decisionArray;
       if (array && !(array in decision)) decision[array] = [];
     }
-    for (const node of nodes) {
-      if (node.session_id !== row.id || !node.result) continue;
+    for (const node of row.node_results) {
       const array = moduleFor(node.feature)?.decisionArray;
       // video_calls lists the calls themselves (below), not node results.
       if (array && array !== "video_calls") decision[array]!.push({ ...(node.result satisfies NodeResult) });
     }
     decision.video_calls = [...(calls.get(row.id) ?? [])];
-    decision.reviews = reviews
-      .filter((review) => review.session_id === row.id)
-      .map((review) => ({
-        id: review.id,
-        decision: review.decision,
-        reason: review.reason,
-        reviewer: review.reviewer,
-        created_at: review.created_at.toISOString(),
-      }));
+    decision.reviews = row.review_entries.map((review) => ({
+      id: review.id,
+      decision: review.decision,
+      reason: review.reason,
+      reviewer: review.reviewer,
+      created_at: review.created_at,
+    }));
     return {
       id: row.id,
       session_kind: row.session_kind,
@@ -86,7 +80,23 @@ export async function serializeSessions(db: Queryable, urls: SessionUrlConfig, r
   });
 }
 
-export async function serializeSession(db: Queryable, urls: SessionUrlConfig, row: SessionRow) {
+/** One session of the tenant as the API's session object, read in one statement (404 as findSession). */
+export async function readSession(
+  db: Queryable,
+  urls: SessionUrlConfig,
+  tenantId: string,
+  sessionId: string,
+) {
+  if (!isUuid(sessionId)) throw sessionNotFound();
+  const row = await db
+    .selectFrom("sessions")
+    .selectAll()
+    .select(sessionPartColumns)
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", sessionId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!row) throw sessionNotFound();
   const [session] = await serializeSessions(db, urls, [row]);
   return session!;
 }

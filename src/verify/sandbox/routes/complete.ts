@@ -2,8 +2,7 @@
 import { z } from "zod";
 import { type App, tenantOf } from "../../../platform/http/app.js";
 import type { Services } from "../../../services.js";
-import { findSession } from "../../sessions/find-session.js";
-import { serializeSession } from "../../sessions/serialize-session.js";
+import { readSession } from "../../sessions/serialize-session.js";
 import { sessionIdParams, sessionObjectSchema } from "../../sessions/session-schemas.js";
 import { completeSandboxSession, liveSessionRefused } from "../complete-sandbox-session.js";
 import { nodeOverrideSchema, SANDBOX_OUTCOMES } from "../sandbox-outcome.js";
@@ -45,8 +44,7 @@ export function registerSandboxCompleteRoute(app: App, services: Services): void
         outcome: request.body.outcome,
         nodes: request.body.nodes,
       });
-      const row = await findSession(services.db, tenant.tenantId, request.params.session_id);
-      return serializeSession(services.db, services.config, row);
+      return readSession(services.db, services.config, tenant.tenantId, request.params.session_id);
     },
   );
 }

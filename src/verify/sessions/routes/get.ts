@@ -1,8 +1,7 @@
 // GET /v3/session/{session_id}/ — the full session object with decision_v3.
 import { type App, tenantOf } from "../../../platform/http/app.js";
 import type { Services } from "../../../services.js";
-import { findSession } from "../find-session.js";
-import { serializeSession } from "../serialize-session.js";
+import { readSession } from "../serialize-session.js";
 import { sessionIdParams, sessionObjectSchema } from "../session-schemas.js";
 
 export function registerGetSessionRoute(app: App, services: Services): void {
@@ -18,8 +17,7 @@ export function registerGetSessionRoute(app: App, services: Services): void {
       },
     },
     async (request) => {
-      const row = await findSession(services.db, tenantOf(request).tenantId, request.params.session_id);
-      return serializeSession(services.db, services.config, row);
+      return readSession(services.db, services.config, tenantOf(request).tenantId, request.params.session_id);
     },
   );
 }

@@ -1,0 +1,37 @@
+// What decision_v3 is built from, read in the session row's own statement (issue 18: a session read was
+// four statements — the row, its nodes, its reviews, its video calls — and is now one): the nodes' results
+// in workflow order, the reviews oldest first with their time already in the response's form (UTC
+// ISO-8601 with milliseconds, as Date#toISOString writes it), and whether the session has any video call.
+// Calls are rare and carry screenshots, so they alone are read apart, and only when there are some.
+import { sql } from "kysely";
+import type { NodeResult } from "../modules/module.js";
+
+export interface ReviewEntry {
+  id: string;
+  decision: "approved" | "declined";
+  reason: string;
+  reviewer: string;
+  created_at: string;
+}
+
+export interface SessionParts {
+  node_results: { feature: string; result: NodeResult }[];
+  review_entries: ReviewEntry[];
+  has_video_calls: boolean;
+}
+
+/** Columns to add to a select from the unaliased "sessions" table. */
+export const sessionPartColumns = [
+  sql<SessionParts["node_results"]>`coalesce((
+    SELECT json_agg(json_build_object('feature', n.feature, 'result', n.result) ORDER BY n.position)
+    FROM session_nodes n WHERE n.session_id = sessions.id AND n.result IS NOT NULL
+  ), '[]'::json)`.as("node_results"),
+  sql<ReviewEntry[]>`coalesce((
+    SELECT json_agg(json_build_object(
+      'id', r.id, 'decision', r.decision, 'reason', r.reason, 'reviewer', r.reviewer,
+      'created_at', to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    ) ORDER BY r.created_at)
+    FROM session_reviews r WHERE r.session_id = sessions.id
+  ), '[]'::json)`.as("review_entries"),
+  sql<boolean>`EXISTS (SELECT 1 FROM video_calls v WHERE v.session_id = sessions.id)`.as("has_video_calls"),
+] as const;

@@ -84,15 +84,17 @@ export async function evaluatePassive(
     );
     return { verdict, evidence, failure: null };
   }
-  const frames = await analyzeClip(face, clipFrames, true);
+  const stillEmbedding = photo.face.embedding;
+  const sameAsStill = (frame: FrameAnalysis) =>
+    stillEmbedding !== undefined &&
+    frame.face?.embedding !== undefined &&
+    face.compare(stillEmbedding, frame.face.embedding) >= SAME_PERSON_SIMILARITY;
+  // The clip shows the still's person when ANY frame matches it, so frames after the first match need
+  // no embedding (the recognition net is half of a frame's inference); a clip of someone else is still
+  // embedded frame by frame, every frame compared.
+  const frames = await analyzeClip(face, clipFrames, (analyzed) => !analyzed.some(sameAsStill));
   const clip = judgeClip(frames);
-  const mismatch =
-    photo.face.embedding !== undefined &&
-    !frames.some(
-      (frame) =>
-        frame.face?.embedding &&
-        face.compare(photo.face?.embedding as Float32Array, frame.face.embedding) >= SAME_PERSON_SIMILARITY,
-    );
+  const mismatch = stillEmbedding !== undefined && !frames.some(sameAsStill);
   evidence.eventStills = frames
     .filter((frame) => frame.face)
     .slice(0, 3)
@@ -158,7 +160,7 @@ export async function evaluatePassiveVideo(
     }
     throw error;
   }
-  const frames = await analyzeClip(face, decoded, false);
+  const frames = await analyzeClip(face, decoded, () => false);
   const withFace = frames.filter((frame) => frame.face);
   if (withFace.length === 0) return noFaceOutcome("PASSIVE_VIDEO");
   const clip = judgeClip(frames);
@@ -217,10 +219,11 @@ async function tryDecodeClip(clip: Buffer, count: number): Promise<DecodedFrame[
   }
 }
 
+/** Frames in order; `embedding` says, from the frames analyzed so far, whether the next needs one. */
 async function analyzeClip(
   face: FaceEngine,
   frames: DecodedFrame[],
-  embedding: boolean,
+  embedding: (analyzed: FrameAnalysis[]) => boolean,
 ): Promise<FrameAnalysis[]> {
   const out: FrameAnalysis[] = [];
   for (const frame of frames) {
@@ -233,7 +236,7 @@ async function analyzeClip(
           t_ms: frame.t_ms,
           contentType: frame.png[0] === 0x89 ? "image/png" : "image/jpeg",
         },
-        { embedding },
+        { embedding: embedding(out) },
       ),
     );
   }

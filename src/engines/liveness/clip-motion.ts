@@ -4,7 +4,7 @@
 // around the face in the picture follows the face exactly. And a screen replay flickers: the frame's
 // brightness jumps between samples and its rows show refresh bands.
 import { type BackgroundZoom, measureBackgroundZoom, zoomedAsOne } from "./background-zoom.js";
-import type { FrameAnalysis } from "./frame-analysis.js";
+import type { ImageAnalysis } from "./frame-analysis.js";
 import type { FaceImage, PixelBox } from "./frame-types.js";
 
 export interface ClipMotion {
@@ -22,7 +22,7 @@ const MIN_AMPLITUDE = 0.12;
 /** The surround follows the face this much better than it stays put: one flat picture moving. */
 const PLANAR_FOLLOW_RATIO = 0.6;
 
-export function measureClipMotion(frames: FrameAnalysis[]): ClipMotion {
+export function measureClipMotion(frames: ImageAnalysis[]): ClipMotion {
   const withFace = frames.filter((frame) => frame.face);
   const first = withFace[0];
   if (!first?.face || withFace.length < 2) return { amplitude: 0, followRatio: 1, zoom: null, planar: false };
@@ -110,7 +110,7 @@ function meanGrey(image: FaceImage, x: number, y: number): number {
  * dimming beat sampled by the camera), as the median absolute second difference in grey levels.
  * A lit room changes brightness slowly; auto-exposure drifts, it does not zig-zag.
  */
-export function measureFlicker(frames: FrameAnalysis[]): number {
+export function measureFlicker(frames: ImageAnalysis[]): number {
   const means = frames.map((frame) => {
     const { data } = frame.image;
     let sum = 0;

@@ -8,10 +8,9 @@ import { type ForensicSignals, measureForensics } from "./image-forensics.js";
 /** Frames are normalized to this longer side: the forensic signals were calibrated at it. */
 export const FRAME_MAX_SIDE = 640;
 
-export interface FrameAnalysis {
+/** What the models and forensics say of one decoded frame. */
+export interface ImageAnalysis {
   t_ms: number;
-  bytes: Buffer;
-  contentType: "image/jpeg" | "image/png";
   image: FaceImage;
   face: InferredFace | null;
   hands: InferredFaceHands;
@@ -23,6 +22,12 @@ export interface FrameAnalysis {
   /** 0..100. */
   score: number;
   sunglasses: boolean;
+}
+
+/** An analysed frame with the bytes it came as (kept as evidence). */
+export interface FrameAnalysis extends ImageAnalysis {
+  bytes: Buffer;
+  contentType: "image/jpeg" | "image/png";
 }
 
 export async function decodeFrame(bytes: Buffer): Promise<FaceImage> {
@@ -40,6 +45,21 @@ export async function decodeFrame(bytes: Buffer): Promise<FaceImage> {
   };
 }
 
+/** Pixels decoded elsewhere (ffmpeg), brought within FRAME_MAX_SIDE the way decodeFrame does. */
+export async function fitFrame(image: FaceImage): Promise<FaceImage> {
+  if (image.width <= FRAME_MAX_SIDE && image.height <= FRAME_MAX_SIDE) return image;
+  // Larger (a portrait clip taller than wide): through PNG, since sharp resizes raw input to slightly
+  // other pixels than the same pixels loaded from a PNG, and the signals were measured on the latter.
+  return decodeFrame(await encodeFramePng(image));
+}
+
+/** A frame as PNG bytes, for evidence. */
+export function encodeFramePng(image: FaceImage): Promise<Buffer> {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
 export interface AnalyzeFrameOptions {
   /** Run the anti-spoof and liveness models and the forensic signals (default true). */
   spoof?: boolean;
@@ -53,6 +73,20 @@ export async function analyzeFrame(
   options: AnalyzeFrameOptions = {},
 ): Promise<FrameAnalysis> {
   const image = await decodeFrame(frame.bytes);
+  return {
+    ...(await analyzeImage(face, image, frame.t_ms, options)),
+    bytes: frame.bytes,
+    contentType: frame.contentType ?? "image/jpeg",
+  };
+}
+
+/** analyzeFrame on pixels already decoded (and within FRAME_MAX_SIDE), e.g. a clip frame from ffmpeg. */
+export async function analyzeImage(
+  face: FaceEngine,
+  image: FaceImage,
+  t_ms: number,
+  options: AnalyzeFrameOptions = {},
+): Promise<ImageAnalysis> {
   const spoof = options.spoof ?? true;
   const want: InferenceWants = {
     antispoof: spoof,
@@ -68,9 +102,7 @@ export async function analyzeFrame(
   const modelLive = subject && spoof ? combineModels(subject) : 0;
   const spoofEvidence = forensics ? forensicSpoofEvidence(forensics) : 0;
   return {
-    t_ms: frame.t_ms,
-    bytes: frame.bytes,
-    contentType: frame.contentType ?? "image/jpeg",
+    t_ms,
     image,
     face: subject,
     hands: { hands: result.hands, gestures: result.gestures },

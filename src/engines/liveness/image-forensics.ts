@@ -138,11 +138,10 @@ function spectralPeakiness(values: Float32Array, size: number, band: PeakBand = 
   const im = new Float64Array(size * size);
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   // Hann window: the patch edges would otherwise add a cross of spurious energy.
+  const hann = hannWindow(size);
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
-      const w =
-        (0.5 - 0.5 * Math.cos((2 * Math.PI * x) / (size - 1))) *
-        (0.5 - 0.5 * Math.cos((2 * Math.PI * y) / (size - 1)));
+      const w = (hann[x] as number) * (hann[y] as number);
       re[y * size + x] = ((values[y * size + x] as number) - mean) * w;
     }
   }
@@ -206,6 +205,36 @@ function percentile(sorted: Float32Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
+const hannWindows = new Map<number, Float64Array>();
+
+/** One side of the 2D Hann window, computed once per size (the same values the window always had). */
+function hannWindow(size: number): Float64Array {
+  let window = hannWindows.get(size);
+  if (!window) {
+    window = new Float64Array(size);
+    for (let x = 0; x < size; x++) window[x] = 0.5 - 0.5 * Math.cos((2 * Math.PI * x) / (size - 1));
+    hannWindows.set(size, window);
+  }
+  return window;
+}
+
+const twiddleTables = new Map<number, { cos: Float64Array; sin: Float64Array }>();
+
+/** cos and sin of (−2π / len) × j for j < len / 2, computed once per length. */
+function twiddles(len: number): { cos: Float64Array; sin: Float64Array } {
+  let table = twiddleTables.get(len);
+  if (!table) {
+    const angle = (-2 * Math.PI) / len;
+    table = { cos: new Float64Array(len / 2), sin: new Float64Array(len / 2) };
+    for (let j = 0; j < len / 2; j++) {
+      table.cos[j] = Math.cos(angle * j);
+      table.sin[j] = Math.sin(angle * j);
+    }
+    twiddleTables.set(len, table);
+  }
+  return table;
+}
+
 /** In-place radix-2 2D FFT (size a power of two). */
 function fft2d(re: Float64Array, im: Float64Array, size: number): void {
   const rowRe = new Float64Array(size);
@@ -234,16 +263,20 @@ function fft1d(re: Float64Array, im: Float64Array): void {
     for (; j & bit; bit >>= 1) j ^= bit;
     j ^= bit;
     if (i < j) {
-      [re[i], re[j]] = [re[j] as number, re[i] as number];
-      [im[i], im[j]] = [im[j] as number, im[i] as number];
+      const r = re[i] as number;
+      re[i] = re[j] as number;
+      re[j] = r;
+      const m = im[i] as number;
+      im[i] = im[j] as number;
+      im[j] = m;
     }
   }
   for (let len = 2; len <= n; len <<= 1) {
-    const angle = (-2 * Math.PI) / len;
+    const table = twiddles(len);
     for (let i = 0; i < n; i += len) {
       for (let j = 0; j < len / 2; j++) {
-        const wr = Math.cos(angle * j);
-        const wi = Math.sin(angle * j);
+        const wr = table.cos[j] as number;
+        const wi = table.sin[j] as number;
         const a = i + j;
         const b = a + len / 2;
         const xr = (re[b] as number) * wr - (im[b] as number) * wi;

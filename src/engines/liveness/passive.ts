@@ -5,7 +5,14 @@ import { AppError } from "../../platform/errors.js";
 import type { FaceEngine } from "../face/face-engine.js";
 import { FLICKER_LIMIT, measureClipMotion, measureFlicker } from "./clip-motion.js";
 import { looksLikeDocument, measureDocumentCues } from "./document-cues.js";
-import { analyzeFrame, type FrameAnalysis } from "./frame-analysis.js";
+import {
+  analyzeFrame,
+  analyzeImage,
+  encodeFramePng,
+  type FrameAnalysis,
+  fitFrame,
+  type ImageAnalysis,
+} from "./frame-analysis.js";
 import type { CapturedFrame, LivenessConfig, LivenessOutcome } from "./liveness-types.js";
 import { looksLikeHeldPicture, measurePictureFrame } from "./picture-frame.js";
 import { recaptureTextureScore } from "./recapture-texture.js";
@@ -84,19 +91,23 @@ export async function evaluatePassive(
     );
     return { verdict, evidence, failure: null };
   }
-  const frames = await analyzeClip(face, clipFrames, true);
+  const stillEmbedding = photo.face.embedding;
+  const sameAsStill = (frame: ImageAnalysis) =>
+    stillEmbedding !== undefined &&
+    frame.face?.embedding !== undefined &&
+    face.compare(stillEmbedding, frame.face.embedding) >= SAME_PERSON_SIMILARITY;
+  // The clip shows the still's person when ANY frame matches it, so frames after the first match need
+  // no embedding (the recognition net is half of a frame's inference); a clip of someone else is still
+  // embedded frame by frame, every frame compared.
+  const frames = await analyzeClip(face, clipFrames, (analyzed) => !analyzed.some(sameAsStill));
   const clip = judgeClip(frames);
-  const mismatch =
-    photo.face.embedding !== undefined &&
-    !frames.some(
-      (frame) =>
-        frame.face?.embedding &&
-        face.compare(photo.face?.embedding as Float32Array, frame.face.embedding) >= SAME_PERSON_SIMILARITY,
-    );
-  evidence.eventStills = frames
-    .filter((frame) => frame.face)
-    .slice(0, 3)
-    .map((frame, i) => still(`clip_frame_${i + 1}`, frame));
+  const mismatch = stillEmbedding !== undefined && !frames.some(sameAsStill);
+  evidence.eventStills = await Promise.all(
+    frames
+      .filter((frame) => frame.face)
+      .slice(0, 3)
+      .map(async (frame, i) => still(`clip_frame_${i + 1}`, await withBytes(frame))),
+  );
   Object.assign(evidence.signals, {
     clip_score: clip.score,
     clip_static: clip.static,
@@ -158,11 +169,11 @@ export async function evaluatePassiveVideo(
     }
     throw error;
   }
-  const frames = await analyzeClip(face, decoded, false);
+  const frames = await analyzeClip(face, decoded, () => false);
   const withFace = frames.filter((frame) => frame.face);
   if (withFace.length === 0) return noFaceOutcome("PASSIVE_VIDEO");
   const clip = judgeClip(frames);
-  const best = [...withFace].sort((a, b) => b.score - a.score)[0] as FrameAnalysis;
+  const best = [...withFace].sort((a, b) => b.score - a.score)[0] as ClipFrameAnalysis;
   const verdict = decideVerdict(
     {
       method: "PASSIVE_VIDEO",
@@ -182,8 +193,10 @@ export async function evaluatePassiveVideo(
   return {
     verdict,
     evidence: {
-      selfie: still("selfie", best),
-      eventStills: withFace.slice(0, 3).map((frame, i) => still(`clip_frame_${i + 1}`, frame)),
+      selfie: still("selfie", await withBytes(best)),
+      eventStills: await Promise.all(
+        withFace.slice(0, 3).map(async (frame, i) => still(`clip_frame_${i + 1}`, await withBytes(frame))),
+      ),
       signals: {
         clip_score: clip.score,
         clip_static: clip.static,
@@ -196,14 +209,23 @@ export async function evaluatePassiveVideo(
 }
 
 /** A frame burst in capture order, thinned evenly to at most `count` frames. */
-function burstFrames(burst: CapturedFrame[], count: number): DecodedFrame[] {
+function burstFrames(burst: CapturedFrame[], count: number): CapturedFrame[] {
   const step = Math.max(1, burst.length / count);
-  const out: DecodedFrame[] = [];
+  const out: CapturedFrame[] = [];
   for (let i = 0; i < burst.length && out.length < count; i += step) {
     const frame = burst[Math.floor(i)] as CapturedFrame;
-    out.push({ png: frame.bytes, t_ms: frame.t_ms });
+    out.push({ bytes: frame.bytes, t_ms: frame.t_ms });
   }
   return out;
+}
+
+/** A clip frame analysed: burst frames keep the bytes the page sent, decoded clip frames have none yet. */
+type ClipFrameAnalysis = ImageAnalysis & Partial<Pick<FrameAnalysis, "bytes" | "contentType">>;
+
+/** The frame's evidence bytes: as sent, or its pixels as PNG (only the frames kept as evidence are encoded). */
+async function withBytes(frame: ClipFrameAnalysis): Promise<Pick<FrameAnalysis, "bytes" | "contentType">> {
+  if (frame.bytes && frame.contentType) return { bytes: frame.bytes, contentType: frame.contentType };
+  return { bytes: await encodeFramePng(frame.image), contentType: "image/png" };
 }
 
 async function tryDecodeClip(clip: Buffer, count: number): Promise<DecodedFrame[] | null> {
@@ -217,24 +239,28 @@ async function tryDecodeClip(clip: Buffer, count: number): Promise<DecodedFrame[
   }
 }
 
+/** Frames in order; `embedding` says, from the frames analyzed so far, whether the next needs one. */
 async function analyzeClip(
   face: FaceEngine,
-  frames: DecodedFrame[],
-  embedding: boolean,
-): Promise<FrameAnalysis[]> {
-  const out: FrameAnalysis[] = [];
+  frames: (CapturedFrame | DecodedFrame)[],
+  embedding: (analyzed: ClipFrameAnalysis[]) => boolean,
+): Promise<ClipFrameAnalysis[]> {
+  const out: ClipFrameAnalysis[] = [];
   for (const frame of frames) {
+    const options = { embedding: embedding(out) };
     out.push(
-      await analyzeFrame(
-        face,
-        // Decoded clip frames are PNG; burst frames keep the JPEG or PNG the page sent.
-        {
-          bytes: frame.png,
-          t_ms: frame.t_ms,
-          contentType: frame.png[0] === 0x89 ? "image/png" : "image/jpeg",
-        },
-        { embedding },
-      ),
+      "rgb" in frame
+        ? await analyzeImage(face, await fitFrame(frame.rgb), frame.t_ms, options)
+        : await analyzeFrame(
+            face,
+            // Burst frames keep the JPEG or PNG the page sent.
+            {
+              bytes: frame.bytes,
+              t_ms: frame.t_ms,
+              contentType: frame.bytes[0] === 0x89 ? "image/png" : "image/jpeg",
+            },
+            options,
+          ),
     );
   }
   return out;
@@ -244,7 +270,7 @@ async function analyzeClip(
  * A clip fails when most frames lack a face, when its frames look re-captured (median forensic spoof
  * evidence), or when it is one still repeated (no motion at all: a photo turned into a video).
  */
-function judgeClip(frames: FrameAnalysis[]) {
+function judgeClip(frames: ImageAnalysis[]) {
   const withFace = frames.filter((frame) => frame.face);
   const score = median(withFace.map((frame) => frame.score));
   const isStatic = frames.length >= 2 && meanFrameDelta(frames) < STATIC_CLIP_DELTA;
@@ -277,12 +303,12 @@ function judgeClip(frames: FrameAnalysis[]) {
  * pixels: sensor noise or re-encoding added to a repeated still averages out inside a block, while a
  * face or a hand-held camera moving shifts whole blocks.
  */
-function meanFrameDelta(frames: FrameAnalysis[]): number {
+function meanFrameDelta(frames: ImageAnalysis[]): number {
   let total = 0;
   let pairs = 0;
   for (let i = 1; i < frames.length; i++) {
-    const a = (frames[i - 1] as FrameAnalysis).image;
-    const b = (frames[i] as FrameAnalysis).image;
+    const a = (frames[i - 1] as ImageAnalysis).image;
+    const b = (frames[i] as ImageAnalysis).image;
     if (a.width !== b.width || a.height !== b.height) return Number.POSITIVE_INFINITY;
     const blocksA = blockMeans(a);
     const blocksB = blockMeans(b);
@@ -294,7 +320,7 @@ function meanFrameDelta(frames: FrameAnalysis[]): number {
   return total / pairs;
 }
 
-function blockMeans(image: FrameAnalysis["image"]): Float32Array {
+function blockMeans(image: ImageAnalysis["image"]): Float32Array {
   const size = 8;
   const bw = Math.floor(image.width / size);
   const bh = Math.floor(image.height / size);

@@ -61,12 +61,27 @@ export function measurePictureFrame(image: FaceImage, box: PixelBox): PictureFra
   }
   const gx = new Float32Array(width * height);
   const gy = new Float32Array(width * height);
+  // Pixels whose gradient could pass the edge test along some line: |g·n| ≤ |g| for a unit normal, so a
+  // pixel under EDGE in magnitude (with a hair of slack for rounding) is never an edge on any line.
+  const candidate = new Uint8Array(width * height);
+  const floor = (EDGE * 0.999) ** 2;
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       const i = y * width + x;
-      const at = (dx: number, dy: number) => grey[i + dy * width + dx] as number;
-      gx[i] = (at(1, -1) + 2 * at(1, 0) + at(1, 1) - at(-1, -1) - 2 * at(-1, 0) - at(-1, 1)) / 8;
-      gy[i] = (at(-1, 1) + 2 * at(0, 1) + at(1, 1) - at(-1, -1) - 2 * at(0, -1) - at(1, -1)) / 8;
+      // The 3×3 neighbours, summed in the order the gradients always were (the same Float32 values).
+      const nw = grey[i - width - 1] as number;
+      const n = grey[i - width] as number;
+      const ne = grey[i - width + 1] as number;
+      const w = grey[i - 1] as number;
+      const e = grey[i + 1] as number;
+      const sw = grey[i + width - 1] as number;
+      const s = grey[i + width] as number;
+      const se = grey[i + width + 1] as number;
+      const sobelX = (ne + 2 * e + se - nw - 2 * w - sw) / 8;
+      const sobelY = (sw + 2 * s + se - nw - 2 * n - ne) / 8;
+      gx[i] = sobelX;
+      gy[i] = sobelY;
+      if (sobelX * sobelX + sobelY * sobelY >= floor) candidate[i] = 1;
     }
   }
   const face = { x: box.x * k, y: box.y * k, width: box.width * k, height: box.height * k };
@@ -92,6 +107,7 @@ export function measurePictureFrame(image: FaceImage, box: PixelBox): PictureFra
         const run = longestRun(
           gx,
           gy,
+          candidate,
           width,
           height,
           px,
@@ -118,6 +134,7 @@ export function looksLikeHeldPicture(frame: PictureFrame, nativePeriodicity = 0)
 function longestRun(
   gx: Float32Array,
   gy: Float32Array,
+  candidate: Uint8Array,
   width: number,
   height: number,
   px: number,
@@ -126,20 +143,34 @@ function longestRun(
   normal: [number, number],
   limit: number,
 ): number {
+  const [ax, ay] = along;
+  const [nx, ny] = normal;
+  // Only the stretch of the line inside the image can hold a run: outside it every point resets the run,
+  // which before the stretch is the state the walk starts in. The stretch is solved from the line's
+  // equation and widened by two steps, so rounding never cuts off a point the walk would have visited.
+  const spanX = insideSpan(px, ax, width);
+  const spanY = insideSpan(py, ay, height);
+  if (!spanX || !spanY) return 0;
+  const from = Math.max(-limit, spanX[0], spanY[0]);
+  const to = Math.min(limit, spanX[1], spanY[1]);
   let best = 0;
   let run = 0;
   let gapLeft = 2;
-  for (let t = -limit; t <= limit; t++) {
-    const x = Math.round(px + t * along[0]);
-    const y = Math.round(py + t * along[1]);
+  for (let t = from; t <= to; t++) {
+    const x = Math.round(px + t * ax);
+    const y = Math.round(py + t * ay);
     if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) {
       run = 0;
       continue;
     }
     const i = y * width + x;
-    const strength = Math.abs((gx[i] as number) * normal[0] + (gy[i] as number) * normal[1]);
-    const across = Math.abs((gx[i] as number) * along[0] + (gy[i] as number) * along[1]);
-    if (strength >= EDGE && strength > 1.5 * across) {
+    let edge = false;
+    if (candidate[i] === 1) {
+      const strength = Math.abs((gx[i] as number) * nx + (gy[i] as number) * ny);
+      const across = Math.abs((gx[i] as number) * ax + (gy[i] as number) * ay);
+      edge = strength >= EDGE && strength > 1.5 * across;
+    }
+    if (edge) {
       run++;
       gapLeft = 2;
       if (run > best) best = run;
@@ -150,4 +181,18 @@ function longestRun(
     }
   }
   return best;
+}
+
+/**
+ * Steps t (widened by two) at which round(p + t × a) lies in 1..size − 2, the pixels longestRun reads;
+ * null when no step does (a line parallel to that axis outside it).
+ */
+function insideSpan(p: number, a: number, size: number): [number, number] | null {
+  if (a === 0) {
+    const at = Math.round(p);
+    return at < 1 || at >= size - 1 ? null : [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+  }
+  const enter = (0.5 - p) / a;
+  const leave = (size - 1.5 - p) / a;
+  return [Math.floor(Math.min(enter, leave)) - 2, Math.ceil(Math.max(enter, leave)) + 2];
 }

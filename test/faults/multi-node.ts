@@ -3,7 +3,8 @@
 // (s3rver, in this process). Traffic is spread over both nodes: each session is created on one node and
 // completed on the other, its evidence is read through both, the worker delivers each webhook once, the
 // rate limit is shared, an AML list load is seen by both nodes, and node A is killed with SIGKILL while
-// creates and finishes are in flight — nothing it acknowledged is lost and every decision still lands.
+// creates and finishes are in flight — nothing it acknowledged is lost and every decision still lands. A
+// video call puts the applicant on one node and the agent on the other (multi-node-video.ts).
 // Run: DATABASE_URL=postgres://… REDIS_URL=redis://… node --import tsx test/faults/multi-node.ts
 // (.ci/run runs it as its own step under `timeout`; defaults: 127.0.0.1:5432/test and 127.0.0.1:6379).
 import assert from "node:assert/strict";
@@ -25,6 +26,7 @@ import {
   startKycWorker,
 } from "../support/kyc-process.js";
 import { startS3Server, type TestS3Server } from "../support/s3-server.js";
+import { videoCallAcrossNodes } from "./multi-node-video.js";
 
 const OVERALL_MS = Number(process.env.MULTI_NODE_TIMEOUT_S ?? 280) * 1000;
 const PHASE_ONE_SESSIONS = 6;
@@ -226,6 +228,31 @@ async function main(): Promise<void> {
     `${PHASE_ONE_SESSIONS} sessions created on one node and decided on the other; evidence read through both`,
   );
 
+  // 2b. A video call with the applicant on A and the agent on B: signalling crosses the processes.
+  const videoWorkflowFile = join(cliEnv.DATA_DIR, "video.json");
+  writeFileSync(
+    videoWorkflowFile,
+    JSON.stringify({
+      name: "Video call",
+      status: "live",
+      nodes: [{ id: "call", feature: "VIDEO_CALL", config: {} }],
+    }),
+  );
+  const videoWorkflow = await kyc("workflow", "create", tenantId, "--file", videoWorkflowFile);
+  await videoCallAcrossNodes({
+    applicantNode: nodeA,
+    agentNode: nodeB,
+    tenantId,
+    headers,
+    workflowId: String(videoWorkflow.id),
+    databaseUrl,
+    schema,
+    image: await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c08060" } })
+      .jpeg()
+      .toBuffer(),
+  });
+  log("a video call with the applicant on node A and the agent on node B: signalled, ended, approved");
+
   // 3. The rate limit is one budget across nodes: 60 creates of one tenant split over A and B within a
   //    minute get exactly 40 through (per-node counters would let all 60 through).
   //    A burst that straddles a minute boundary counts against two windows: it is discarded and repeated
@@ -375,7 +402,7 @@ async function main(): Promise<void> {
     charges.length,
     "no session charged twice",
   );
-  assert.equal(charges.length, PHASE_ONE_SESSIONS + FINISHES_AT_KILL + CREATES_AT_KILL);
+  assert.equal(charges.length, PHASE_ONE_SESSIONS + 1 + FINISHES_AT_KILL + CREATES_AT_KILL);
   log(
     `ok: ${decided.length} decisions, ${deliveries.size} webhooks each delivered once, ${charges.length} charges`,
   );

@@ -6,6 +6,7 @@ import type { Config } from "../config.js";
 import type { AmlEngine } from "./aml/aml-engine.js";
 import { createConfiguredAmlEngine } from "./aml/aml-store-sync.js";
 import { createDocumentEngine, type DocumentEngine } from "./document/document-engine.js";
+import type { RgbImage } from "./document/portrait.js";
 import { createFaceEngine, type FaceEngine } from "./face/face-engine.js";
 import { createIpDatabases, type IpDatabases } from "./ip/ip-databases.js";
 import { createLivenessEngine, type LivenessEngine } from "./liveness/liveness-engine.js";
@@ -70,25 +71,24 @@ export function createEngines(config: Config, log?: Logger): Engines {
       }),
     (engine) => engine.close(),
   );
+  async function detectFacesInPixels(image: RgbImage) {
+    return (await (await face()).infer({ image, want: {} })).faces;
+  }
   async function detectFaces(image: Buffer) {
     const { data, info } = await sharp(image, { failOn: "none" })
       .rotate()
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const result = await (await face()).infer({
-      image: {
-        data: new Uint8Array(data.buffer, data.byteOffset, data.length),
-        width: info.width,
-        height: info.height,
-      },
-      want: {},
+    return detectFacesInPixels({
+      data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+      width: info.width,
+      height: info.height,
     });
-    return result.faces;
   }
   const document = once(
     "document",
-    async () => createDocumentEngine({ ocr: await ocr(), detectFaces }),
+    async () => createDocumentEngine({ ocr: await ocr(), detectFaces: detectFacesInPixels }),
     async () => {},
   );
   const signature = once(

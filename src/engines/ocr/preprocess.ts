@@ -1,7 +1,7 @@
 // Image preparation before OCR, measured in research/ocr.md: grey (no binarisation: Otsu and
 // sharpening made tesseract worse), deskew first, crop tightly to the document, stretch contrast, and
 // scale so characters land near the size tesseract reads best.
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 
 export interface GreyImage {
   data: Uint8Array;
@@ -111,9 +111,9 @@ export interface ColourImage {
   height: number;
 }
 
-async function decodeColour(image: Buffer, maxWidth: number): Promise<ColourImage> {
-  const { data, info } = await sharp(image, { failOn: "none" })
-    .rotate()
+async function decodeColour(image: Buffer | Sharp, maxWidth: number): Promise<ColourImage> {
+  const pipeline = Buffer.isBuffer(image) ? sharp(image, { failOn: "none" }).rotate() : image;
+  const { data, info } = await pipeline
     .removeAlpha()
     .toColourspace("srgb")
     .resize({ width: maxWidth, withoutEnlargement: true })
@@ -206,17 +206,23 @@ export async function prepareDocumentImage(image: Buffer, targetWidth: number): 
   const skew = estimateSkew(cropGrey(greySmall, box));
   const [r, g, b] = borderColour(small);
 
-  // Rotate the full-resolution image (desk colour fills the corners), then find the document again.
-  const straight = await sharp(image, { failOn: "none" })
+  // Rotate the full-resolution image (desk colour fills the corners), then find the document again. The
+  // straightened image stays decoded (issue 18: a 12-megapixel photo spent about 0.6 CPU-s encoding it to
+  // PNG and decoding it twice); in sRGB, as a PNG of it would have been, so the pixels are the same.
+  const rotated = await sharp(image, { failOn: "none" })
     .rotate()
     .removeAlpha()
     .rotate(-skew, { background: { r, g, b } })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
-  const straightSmall = await decodeColour(straight, 1000);
-  const meta = await sharp(straight).metadata();
-  const fullWidth = meta.width ?? straightSmall.width;
-  const fullHeight = meta.height ?? straightSmall.height;
+    .toColourspace("srgb")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const straight = () =>
+    sharp(rotated.data, {
+      raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels },
+    });
+  const straightSmall = await decodeColour(straight(), 1000);
+  const fullWidth = rotated.info.width;
+  const fullHeight = rotated.info.height;
   const factor = fullWidth / straightSmall.width;
   const found = findDocumentBox(straightSmall);
   const left = Math.floor(found.left * factor);
@@ -227,7 +233,7 @@ export async function prepareDocumentImage(image: Buffer, targetWidth: number): 
     width: Math.min(fullWidth - left, Math.ceil(found.width * factor)),
     height: Math.min(fullHeight - top, Math.ceil(found.height * factor)),
   };
-  const { data, info } = await sharp(straight)
+  const { data, info } = await straight()
     .extract(crop)
     .resize({ width: targetWidth })
     .greyscale()

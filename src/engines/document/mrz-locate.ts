@@ -58,24 +58,36 @@ function inkMask(g: Grey): Uint8Array {
   return mask;
 }
 
-/** Running max (or min) over `2r + 1` pixels along rows (or columns when `vertical`). */
+/**
+ * Running max (or min) over `2r + 1` pixels along rows (or columns when `vertical`), clipped at the image's
+ * edges. Van Herk / Gil-Werman: each line, padded with `r` neutral values a side, is cut into blocks of the
+ * window's length; a window's extreme is the larger of the running extreme from its start to its block's end
+ * and from its end's block start to its end — three comparisons a pixel whatever the radius (issue 18: the
+ * direct scan over the window was the MRZ search's largest cost). A min is the max of the inverted values.
+ */
 function runningExtreme(src: Uint8Array, w: number, h: number, r: number, vertical: boolean, max: boolean) {
   const out = new Uint8Array(w * h);
   const outer = vertical ? w : h;
-  const inner = vertical ? h : w;
+  const n = vertical ? h : w;
   const step = vertical ? w : 1;
+  const k = 2 * r + 1;
+  const length = Math.ceil((n + 2 * r) / k) * k;
+  const line = new Uint8Array(length);
+  const fromStart = new Uint8Array(length);
+  const toEnd = new Uint8Array(length);
+  const flip = max ? 0 : 255;
   for (let o = 0; o < outer; o++) {
     const base = vertical ? o : o * w;
-    for (let i = 0; i < inner; i++) {
-      let best = max ? 0 : 255;
-      const lo = Math.max(0, i - r);
-      const hi = Math.min(inner - 1, i + r);
-      for (let k = lo; k <= hi; k++) {
-        const v = src[base + k * step]!;
-        if (max ? v > best : v < best) best = v;
-      }
-      out[base + i * step] = best;
+    line.fill(0);
+    for (let i = 0; i < n; i++) line[r + i] = src[base + i * step]! ^ flip;
+    for (let start = 0; start < length; start += k) {
+      const end = start + k - 1;
+      fromStart[start] = line[start]!;
+      for (let j = start + 1; j <= end; j++) fromStart[j] = Math.max(fromStart[j - 1]!, line[j]!);
+      toEnd[end] = line[end]!;
+      for (let j = end - 1; j >= start; j--) toEnd[j] = Math.max(toEnd[j + 1]!, line[j]!);
     }
+    for (let i = 0; i < n; i++) out[base + i * step] = Math.max(toEnd[i]!, fromStart[i + 2 * r]!) ^ flip;
   }
   return out;
 }

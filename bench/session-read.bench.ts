@@ -13,8 +13,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import Fastify from "fastify";
 import { createHttpApp } from "../src/composition/http-app.js";
-import { createTenant } from "../src/platform/tenants/tenants.js";
-import { benchDatabases, openBenchServices } from "./support/bench-services.js";
+import { benchDatabases, benchTenantWithSession, openBenchServices } from "./support/bench-services.js";
 
 const ROUNDS = Number(process.env.SESSION_READ_ROUNDS ?? 4);
 const REQUESTS = Number(process.env.SESSION_READ_REQUESTS ?? 2000);
@@ -73,19 +72,7 @@ for (const database of benchDatabases()) {
   await app.listen({ port: 0, host: "127.0.0.1" });
   const bare = await bareServer();
   try {
-    const tenant = await createTenant(
-      services.db,
-      { name: "Read bench", credits: "1000" },
-      { hooks: services.hooks.tenantCreated },
-    );
-    const headers = { "x-api-key": tenant.api_key };
-    const created = await app.inject({
-      method: "POST",
-      url: "/v3/session/",
-      headers,
-      payload: { vendor_data: "read-bench" },
-    });
-    const id = (created.json() as { id: string }).id;
+    const { headers, sessionId: id } = await benchTenantWithSession(services, app, "Read bench", "1000");
     const api = `http://127.0.0.1:${portOf(app)}/v3`;
     const targets: Target[] = [
       { name: "bare route", url: `http://127.0.0.1:${portOf(bare)}/v3/session/${id}/`, headers: {} },

@@ -3,9 +3,8 @@
 // Run: node --import tsx [--cpu-prof --cpu-prof-dir=/tmp/prof] scripts/profile-hot-path.ts ROUTE [N]
 //   ROUTE: ledger | session-get | decision | create      DATABASE_URL set: PostgreSQL (own schema), else PGlite
 import pg from "pg";
-import { openBenchServices } from "../bench/support/bench-services.js";
+import { benchTenantWithSession, openBenchServices } from "../bench/support/bench-services.js";
 import { createHttpApp } from "../src/composition/http-app.js";
-import { createTenant } from "../src/platform/tenants/tenants.js";
 
 const route = process.argv[2] ?? "ledger";
 const count = Number(process.argv[3] ?? 2000);
@@ -25,19 +24,7 @@ const bench = await openBenchServices(process.env.DATABASE_URL ? "postgres" : "p
 const { services } = bench;
 const app = await createHttpApp(services, { logger: false });
 await app.ready();
-const tenant = await createTenant(
-  services.db,
-  { name: "Profile", credits: "1000000" },
-  { hooks: services.hooks.tenantCreated },
-);
-const headers = { "x-api-key": tenant.api_key };
-const created = await app.inject({
-  method: "POST",
-  url: "/v3/session/",
-  headers,
-  payload: { vendor_data: "profile-0" },
-});
-const sessionId = (created.json() as { id: string }).id;
+const { headers, sessionId } = await benchTenantWithSession(services, app, "Profile", "1000000");
 let user = 0;
 const request = () => {
   switch (route) {

@@ -8,6 +8,8 @@ import pg from "pg";
 import { pino } from "pino";
 import { closeServices, createServices } from "../../src/composition/create-services.js";
 import { loadConfig } from "../../src/config.js";
+import type { App } from "../../src/platform/http/app.js";
+import { createTenant } from "../../src/platform/tenants/tenants.js";
 import type { Services } from "../../src/services.js";
 
 export type BenchDatabase = "pglite" | "postgres";
@@ -54,4 +56,22 @@ export async function openBenchServices(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A tenant with credits and one session created through the API: the headers that read it, and its id. */
+export async function benchTenantWithSession(
+  services: Services,
+  app: Pick<App, "inject">,
+  name: string,
+  credits: string,
+): Promise<{ headers: Record<string, string>; sessionId: string }> {
+  const tenant = await createTenant(services.db, { name, credits }, { hooks: services.hooks.tenantCreated });
+  const headers = { "x-api-key": tenant.api_key };
+  const created = await app.inject({
+    method: "POST",
+    url: "/v3/session/",
+    headers,
+    payload: { vendor_data: `${name.toLowerCase().replace(/\W+/g, "-")}-0` },
+  });
+  return { headers, sessionId: (created.json() as { id: string }).id };
 }

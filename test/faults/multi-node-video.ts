@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createOperator } from "../../src/console/operators.js";
 import { openDatabase } from "../../src/platform/db/database.js";
+import { sdpOffer } from "../support/sdp-offer.js";
 
 interface Node {
   url: string;
@@ -41,15 +42,6 @@ async function openSocket(url: string, headers: Record<string, string> = {}) {
 async function until(what: string, check: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !check(); i++) await sleep(50);
   assert.ok(check(), `timed out waiting for ${what}`);
-}
-
-/** An SDP offer of a browser's size (audio and video, many codecs and candidates): about 6 KB. */
-function sdpOffer(): string {
-  const lines = ["v=0", `o=- ${Date.now()} 2 IN IP4 127.0.0.1`, "s=-", "t=0 0"];
-  for (let i = 0; i < 100; i++) lines.push(`a=rtpmap:${96 + i} VP8/90000`, `a=rtcp-fb:${96 + i} nack pli`);
-  for (let i = 0; i < 20; i++)
-    lines.push(`a=candidate:${i} 1 udp 2122260223 192.168.1.${i} ${50000 + i} typ host generation 0`);
-  return lines.join("\r\n");
 }
 
 export async function videoCallAcrossNodes(context: VideoCallContext): Promise<string> {

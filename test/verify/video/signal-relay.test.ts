@@ -7,6 +7,7 @@ import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createSignalRelay, decode, encode } from "../../../src/verify/video/signal-relay.js";
 import { type PeerSocket, SignallingHub } from "../../../src/verify/video/signalling-hub.js";
+import { sdpOffer } from "../../support/sdp-offer.js";
 import { createTestApp, type TestApp } from "../../support/test-app.js";
 
 /** A socket as the hub sees one (this test exercises the hub and relay, not `ws`). */
@@ -23,15 +24,6 @@ function socket(): PeerSocket & { received: Record<string, unknown>[] } {
 async function until(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 100 && !check(); i++) await sleep(20);
   assert.ok(check(), what);
-}
-
-/** An SDP offer's shape and size (Chrome, audio and video, several candidates): about 6 KB. */
-function sdpOffer(): string {
-  const lines = ["v=0", `o=- ${Date.now()} 2 IN IP4 127.0.0.1`, "s=-", "t=0 0"];
-  for (let i = 0; i < 100; i++) lines.push(`a=rtpmap:${96 + i} VP8/90000`, `a=rtcp-fb:${96 + i} nack pli`);
-  for (let i = 0; i < 20; i++)
-    lines.push(`a=candidate:${i} 1 udp 2122260223 192.168.1.${i} ${50000 + i} typ host generation 0`);
-  return lines.join("\r\n");
 }
 
 describe("video signal relay between processes", () => {

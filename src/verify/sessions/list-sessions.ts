@@ -2,7 +2,7 @@
 import { sql } from "kysely";
 import type { Queryable } from "../../platform/db/transaction.js";
 import { type SessionUrlConfig, serializeSessions } from "./serialize-session.js";
-import { sessionPartColumns } from "./session-parts.js";
+import { sessionPartColumns, sessionViewColumns } from "./session-parts.js";
 
 export interface ListSessionsQuery {
   status?: string;
@@ -26,7 +26,7 @@ export async function listSessions(
   const [{ total }, rows] = await Promise.all([
     scoped.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
     scoped
-      .selectAll()
+      .select(sessionViewColumns)
       .select(sessionPartColumns)
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")

@@ -7,7 +7,7 @@ import type { NodeResult } from "../modules/module.js";
 import { moduleFor } from "../modules/registry.js";
 import { videoCallEntries } from "../video/serialize-video-calls.js";
 import { type SessionRow, sessionNotFound } from "./find-session.js";
-import { type SessionParts, sessionPartColumns } from "./session-parts.js";
+import { type SessionParts, sessionPartColumns, sessionViewColumns } from "./session-parts.js";
 
 /** spec: arrays present on every decision_v3. */
 const ALWAYS = [
@@ -27,7 +27,7 @@ export type SessionUrlConfig = Pick<Config, "flowUrl" | "publicUrl" | "dataDir" 
 export async function serializeSessions(
   db: Queryable,
   urls: SessionUrlConfig,
-  rows: (SessionRow & SessionParts)[],
+  rows: (Pick<SessionRow, (typeof sessionViewColumns)[number]> & SessionParts)[],
 ) {
   if (rows.length === 0) return [];
   const calls = await videoCallEntries(
@@ -90,7 +90,7 @@ export async function readSession(
   if (!isUuid(sessionId)) throw sessionNotFound();
   const row = await db
     .selectFrom("sessions")
-    .selectAll()
+    .select(sessionViewColumns)
     .select(sessionPartColumns)
     .where("tenant_id", "=", tenantId)
     .where("id", "=", sessionId)

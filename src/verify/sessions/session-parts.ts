@@ -6,6 +6,27 @@
 import { sql } from "kysely";
 import type { NodeResult } from "../modules/module.js";
 
+/** The session row's columns a session object shows (serialize-session.ts); the rest (contact details,
+ * prefill, reference images, the URL token's hash) is never read for it. */
+export const sessionViewColumns = [
+  "id",
+  "session_kind",
+  "status",
+  "stage",
+  "vendor_data",
+  "workflow_id",
+  "workflow_snapshot",
+  "decision",
+  "tags",
+  "credits_charged",
+  "callback_url",
+  "metadata",
+  "expires_at",
+  "created_at",
+  "completed_at",
+  "test",
+] as const;
+
 export interface ReviewEntry {
   id: string;
   decision: "approved" | "declined";

@@ -14,7 +14,9 @@ export async function drawPassport(
   random: Random,
   portrait: string,
   seed: number,
-  options: { corruptMrz?: boolean } = {},
+  /** `mrzFont: "ocrb"` prints the MRZ in OCR-B at the ICAO pitch (2.54 mm), as real passports are; the
+   * default monospaced font keeps the specimens the tests were written on unchanged. */
+  options: { corruptMrz?: boolean; mrzFont?: "mono" | "ocrb" } = {},
 ): Promise<SpecimenDraft> {
   const person = createPerson(random);
   const surname = person.surname.latin.toUpperCase();
@@ -64,7 +66,9 @@ export async function drawPassport(
   c.shape(`<rect x="0" y="690" width="1250" height="190" fill="#f7f7f2"/>`);
   // spec (research/ocr.md): 24–36 px per character reads best; 44 columns over ~1150 px is a 26 px pitch.
   for (const [i, line] of mrz.entries()) {
-    c.text(42, 712 + i * 78, line, { font: "mono", size: 42, color: "#111", letterSpacing: 0.8 });
+    if (options.mrzFont === "ocrb")
+      c.text(42, 712 + i * 78, line, { font: "ocrb", size: 34.6, color: "#111" });
+    else c.text(42, 712 + i * 78, line, { font: "mono", size: 42, color: "#111", letterSpacing: 0.8 });
   }
 
   return {

@@ -84,6 +84,21 @@ const TEMPLATE_TYPES = new Set<DetectedType>([
   "aadhaar",
 ]);
 
+/** Fewer words than this from tesseract's page layout analysis means it found no text block at all. */
+const EMPTY_PAGE_WORDS = 5;
+
+/**
+ * The page read with tesseract's layout analysis, or, when that finds no text (a card's guilloche and
+ * portrait can make it take the whole page for a picture: 4 of 42 real-style development captures gave no
+ * word at all, though every line was legible), as sparse text: words wherever they stand, in no layout.
+ */
+export async function readPage(ocr: OcrEngine, png: Buffer, lang: "eng" | "nep"): Promise<OcrResult> {
+  const page = await ocr.recognize(png, { lang });
+  if (page.words.length >= EMPTY_PAGE_WORDS) return page;
+  const sparse = await ocr.recognize(png, { lang, psm: "sparse" });
+  return sparse.words.length > page.words.length ? sparse : page;
+}
+
 export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
   const { ocr } = deps;
   const today = () => (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
@@ -130,7 +145,7 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
     const prepared = await prepareDocumentImage(image, PAGE_WIDTH);
     const pages: { eng?: OcrResult; nep?: OcrResult } = {};
     const loadPage = async (lang: "eng" | "nep"): Promise<OcrResult> => {
-      pages[lang] ??= await ocr.recognize(prepared.png, { lang });
+      pages[lang] ??= await readPage(ocr, prepared.png, lang);
       return pages[lang];
     };
 

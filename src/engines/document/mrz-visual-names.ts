@@ -89,3 +89,33 @@ export function repairDoubledLettersFromVisualZone(
   }
   return out.some((l, i) => l !== lines[i]) ? out : lines;
 }
+
+/**
+ * A name word whose first letters were read as fillers (a faint first glyph at the zone's edge: `<KSTROM`
+ * for EKSTROM). No name field starts with a filler and no name word follows more than two, so such a
+ * filler run is a misread, never a name. The word takes the one visual-zone word that ends with it and is
+ * longer by exactly the lost letters. The caller keeps the result only when no check digit that held breaks.
+ */
+export function restoreLostInitialsFromVisualZone(
+  lines: string[],
+  format: MrzFormat,
+  visualTokens: string[],
+): string[] {
+  const tokens = [...new Set(visualTokens)].filter((t) => /^[A-Z]{3,}$/.test(t));
+  const out = [...lines];
+  for (const [row, start, end] of nameFields(format)) {
+    const field = out[row]!.slice(start, end);
+    // The field's start, or a word after the `<<` between the primary and secondary identifiers.
+    const fixed = field.replace(
+      /(^|<<)(<{1,2})([A-Z]{2,})/g,
+      (whole, before: string, lost: string, word: string) => {
+        const matches = new Set(
+          tokens.filter((t) => t.length === word.length + lost.length && t.endsWith(word)),
+        );
+        return matches.size === 1 ? before + [...matches][0]! : whole;
+      },
+    );
+    if (fixed !== field) out[row] = out[row]!.slice(0, start) + fixed + out[row]!.slice(end);
+  }
+  return out.some((l, i) => l !== lines[i]) ? out : lines;
+}

@@ -88,13 +88,21 @@ const TEMPLATE_TYPES = new Set<DetectedType>([
 const EMPTY_PAGE_WORDS = 5;
 
 /**
- * The page read with tesseract's layout analysis, or, when that finds no text (a card's guilloche and
- * portrait can make it take the whole page for a picture: 4 of 42 real-style development captures gave no
- * word at all, though every line was legible), as sparse text: words wherever they stand, in no layout.
+ * The page read with tesseract's layout analysis, or, when that finds no text on a page that holds a
+ * document (a card's guilloche and portrait can make it take the whole page for a picture: 4 of 42
+ * real-style development captures gave no word at all, though every line was legible), as sparse text:
+ * words wherever they stand, in no layout. Only where an MRZ was located: sparse reading finds "words" in
+ * a selfie or a blurred photo too, and a capture with no text must stay one (document_not_found,
+ * document_unreadable).
  */
-export async function readPage(ocr: OcrEngine, png: Buffer, lang: "eng" | "nep"): Promise<OcrResult> {
+export async function readPage(
+  ocr: OcrEngine,
+  png: Buffer,
+  lang: "eng" | "nep",
+  holdsDocument: () => Promise<boolean>,
+): Promise<OcrResult> {
   const page = await ocr.recognize(png, { lang });
-  if (page.words.length >= EMPTY_PAGE_WORDS) return page;
+  if (page.words.length >= EMPTY_PAGE_WORDS || !(await holdsDocument())) return page;
   const sparse = await ocr.recognize(png, { lang, psm: "sparse" });
   return sparse.words.length > page.words.length ? sparse : page;
 }
@@ -145,7 +153,7 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
     const prepared = await prepareDocumentImage(image, PAGE_WIDTH);
     const pages: { eng?: OcrResult; nep?: OcrResult } = {};
     const loadPage = async (lang: "eng" | "nep"): Promise<OcrResult> => {
-      pages[lang] ??= await readPage(ocr, prepared.png, lang);
+      pages[lang] ??= await readPage(ocr, prepared.png, lang, async () => (await locating) !== null);
       return pages[lang];
     };
 

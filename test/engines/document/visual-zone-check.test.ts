@@ -90,13 +90,16 @@ describe("visual zone on real-style captures", () => {
     assert.ok(read.warnings.includes("vz_mrz_mismatch"), read.warnings.join(", "));
   });
 
-  test("a page whose layout analysis finds no text is read as sparse text", async () => {
+  test("a document page whose layout analysis finds no text is read as sparse text", async () => {
     // Development capture: the ID card's guilloche and portrait made tesseract's page layout find nothing.
     const capture = await generateMrzSpecimen("TD1", 1000, "screen", { real: true });
     const prepared = await prepareDocumentImage(capture.image, 1600);
     const auto = await ocr.recognize(prepared.png, { lang: "eng" });
-    const read = await readPage(ocr, prepared.png, "eng");
+    const read = await readPage(ocr, prepared.png, "eng", async () => true);
     assert.ok(read.words.length >= 5, `${read.words.length} words (layout analysis: ${auto.words.length})`);
+    // Where no document was found, an empty page stays empty (a selfie must stay document_not_found).
+    const unfound = await readPage(ocr, prepared.png, "eng", async () => false);
+    assert.equal(unfound.words.length, auto.words.length);
   });
 });
 

@@ -11,15 +11,21 @@ export function sessionNotFound(): AppError {
   return new AppError("session_not_found", { detail: "Session not found.", message: "Session not found." });
 }
 
-export async function findSession(db: Queryable, tenantId: string, sessionId: string): Promise<SessionRow> {
+/**
+ * A select from the tenant's live (not deleted) session with this id; 404 at once for an id that is no
+ * UUID. Every session read starts here and adds its own columns.
+ */
+export function tenantSession(db: Queryable, tenantId: string, sessionId: string) {
   if (!isUuid(sessionId)) throw sessionNotFound();
-  const row = await db
+  return db
     .selectFrom("sessions")
-    .selectAll()
     .where("tenant_id", "=", tenantId)
     .where("id", "=", sessionId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
+    .where("deleted_at", "is", null);
+}
+
+export async function findSession(db: Queryable, tenantId: string, sessionId: string): Promise<SessionRow> {
+  const row = await tenantSession(db, tenantId, sessionId).selectAll().executeTakeFirst();
   if (!row) throw sessionNotFound();
   return row;
 }

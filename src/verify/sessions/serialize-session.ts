@@ -1,12 +1,11 @@
 // The session object (spec: Verification session — read, list) with its decision_v3 breakdown.
 import type { Config } from "../../config.js";
 import type { Queryable } from "../../platform/db/transaction.js";
-import { isUuid } from "../../platform/ids.js";
 import { sessionUrlToken } from "../applicant/session-token.js";
 import type { NodeResult } from "../modules/module.js";
 import { moduleFor } from "../modules/registry.js";
 import { videoCallEntries } from "../video/serialize-video-calls.js";
-import { type SessionRow, sessionNotFound } from "./find-session.js";
+import { type SessionRow, sessionNotFound, tenantSession } from "./find-session.js";
 import { type SessionParts, sessionPartColumns, sessionViewColumns } from "./session-parts.js";
 
 /** spec: arrays present on every decision_v3. */
@@ -45,18 +44,14 @@ export async function serializeSessions(
       if (array && !(array in decision)) decision[array] = [];
     }
     for (const node of row.node_results) {
+      if (!node.result) continue;
       const array = moduleFor(node.feature)?.decisionArray;
       // video_calls lists the calls themselves (below), not node results.
       if (array && array !== "video_calls") decision[array]!.push({ ...(node.result satisfies NodeResult) });
     }
     decision.video_calls = [...(calls.get(row.id) ?? [])];
-    decision.reviews = row.review_entries.map((review) => ({
-      id: review.id,
-      decision: review.decision,
-      reason: review.reason,
-      reviewer: review.reviewer,
-      created_at: review.created_at,
-    }));
+    // Built by the database in the response's shape (session-parts.ts).
+    decision.reviews = row.review_entries.map((review) => ({ ...review }));
     return {
       id: row.id,
       session_kind: row.session_kind,
@@ -87,14 +82,9 @@ export async function readSession(
   tenantId: string,
   sessionId: string,
 ) {
-  if (!isUuid(sessionId)) throw sessionNotFound();
-  const row = await db
-    .selectFrom("sessions")
+  const row = await tenantSession(db, tenantId, sessionId)
     .select(sessionViewColumns)
     .select(sessionPartColumns)
-    .where("tenant_id", "=", tenantId)
-    .where("id", "=", sessionId)
-    .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (!row) throw sessionNotFound();
   const [session] = await serializeSessions(db, urls, [row]);

@@ -1,10 +1,9 @@
 // Per-step read models of a session: the evidence checklist (what each step has collected) and the compact
 // decision summary (each step's result). Both 404 for another tenant's or a deleted session.
-import { sql } from "kysely";
 import type { Queryable } from "../../platform/db/transaction.js";
-import { isUuid } from "../../platform/ids.js";
 import type { NodeResult } from "../modules/module.js";
-import { findSession, sessionNotFound } from "./find-session.js";
+import { findSession, sessionNotFound, tenantSession } from "./find-session.js";
+import { nodeResultsColumn } from "./session-parts.js";
 
 /** A session's nodes in workflow order, with their state, result and captures. */
 export async function sessionNodes(db: Queryable, tenantId: string, sessionId: string) {
@@ -37,20 +36,9 @@ export async function getSessionChecklist(db: Queryable, tenantId: string, sessi
 /** The compact decision summary: the session and its nodes' results read in one statement (it is the read
  * integrators poll). */
 export async function getDecisionSummary(db: Queryable, tenantId: string, sessionId: string) {
-  if (!isUuid(sessionId)) throw sessionNotFound();
-  const session = await db
-    .selectFrom("sessions")
+  const session = await tenantSession(db, tenantId, sessionId)
     .select(["id", "status", "decision", "decision_reason", "completed_at"])
-    .select(
-      sql<{ node_id: string; feature: string; result: NodeResult | null }[]>`coalesce((
-        SELECT json_agg(json_build_object('node_id', n.node_id, 'feature', n.feature, 'result', n.result)
-          ORDER BY n.position)
-        FROM session_nodes n WHERE n.session_id = sessions.id
-      ), '[]'::json)`.as("nodes"),
-    )
-    .where("tenant_id", "=", tenantId)
-    .where("id", "=", sessionId)
-    .where("deleted_at", "is", null)
+    .select(nodeResultsColumn)
     .executeTakeFirst();
   if (!session) throw sessionNotFound();
   return {
@@ -59,7 +47,7 @@ export async function getDecisionSummary(db: Queryable, tenantId: string, sessio
     decision: session.decision,
     decision_reason: session.decision_reason,
     completed_at: session.completed_at?.toISOString() ?? null,
-    checks: session.nodes.map((node) => ({
+    checks: session.node_results.map((node) => ({
       node_id: node.node_id,
       feature: node.feature,
       ...nodeCheck(node.result),

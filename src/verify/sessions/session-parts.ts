@@ -36,17 +36,28 @@ export interface ReviewEntry {
 }
 
 export interface SessionParts {
-  node_results: { feature: string; result: NodeResult }[];
+  node_results: NodeResultEntry[];
   review_entries: ReviewEntry[];
   has_video_calls: boolean;
 }
 
+/** A node of the session's workflow and its result (null until evaluated). */
+export interface NodeResultEntry {
+  node_id: string;
+  feature: string;
+  result: NodeResult | null;
+}
+
+/** The session's nodes in workflow order with their results: the session object and the decision summary. */
+export const nodeResultsColumn = sql<NodeResultEntry[]>`coalesce((
+  SELECT json_agg(json_build_object('node_id', n.node_id, 'feature', n.feature, 'result', n.result)
+    ORDER BY n.position)
+  FROM session_nodes n WHERE n.session_id = sessions.id
+), '[]'::json)`.as("node_results");
+
 /** Columns to add to a select from the unaliased "sessions" table. */
 export const sessionPartColumns = [
-  sql<SessionParts["node_results"]>`coalesce((
-    SELECT json_agg(json_build_object('feature', n.feature, 'result', n.result) ORDER BY n.position)
-    FROM session_nodes n WHERE n.session_id = sessions.id AND n.result IS NOT NULL
-  ), '[]'::json)`.as("node_results"),
+  nodeResultsColumn,
   sql<ReviewEntry[]>`coalesce((
     SELECT json_agg(json_build_object(
       'id', r.id, 'decision', r.decision, 'reason', r.reason, 'reviewer', r.reviewer,

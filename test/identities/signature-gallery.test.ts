@@ -29,6 +29,13 @@ describe("signature gallery", () => {
 
   const post = (path: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: "POST", url: `/v3/tools/${path}/`, headers: owner.headers, payload });
+  /** A stored sample's descriptor and its version, as the gallery keeps them. */
+  const storedSample = (id: string) =>
+    t.services.db
+      .selectFrom("signature_samples")
+      .select(["descriptor_version", "descriptor"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
   const search = async (image: string) =>
     (await post("signature-search", { image_base64: image, threshold: 0.2, top_k: 50 })).json()
       .matches as Array<{
@@ -65,11 +72,7 @@ describe("signature gallery", () => {
       .execute();
     const matches = await search(await signature(7, 1));
     assert.equal(matches[0]?.individual_id, dana);
-    const row = await t.services.db
-      .selectFrom("signature_samples")
-      .select(["descriptor_version", "descriptor"])
-      .where("id", "=", sampleId)
-      .executeTakeFirstOrThrow();
+    const row = await storedSample(sampleId);
     assert.equal(row.descriptor_version, SIGNATURE_DESCRIPTOR_VERSION);
     assert.notEqual(row.descriptor.length, 1996);
   });
@@ -80,11 +83,7 @@ describe("signature gallery", () => {
       image_base64: await signature(8, 0),
     });
     const sampleId = enrolled.json().sample_id as string;
-    const stored = await t.services.db
-      .selectFrom("signature_samples")
-      .select(["descriptor"])
-      .where("id", "=", sampleId)
-      .executeTakeFirstOrThrow();
+    const stored = await storedSample(sampleId);
     // Version 3 had the same layout up to the dynamics, 14 of them instead of 15.
     const version3 = [3, ...stored.descriptor.slice(1, -1)];
     await t.services.db
@@ -94,11 +93,7 @@ describe("signature gallery", () => {
       .execute();
     const matches = await search(await signature(8, 1));
     assert.equal(matches[0]?.individual_id, fay);
-    const row = await t.services.db
-      .selectFrom("signature_samples")
-      .select(["descriptor_version", "descriptor"])
-      .where("id", "=", sampleId)
-      .executeTakeFirstOrThrow();
+    const row = await storedSample(sampleId);
     assert.equal(row.descriptor_version, SIGNATURE_DESCRIPTOR_VERSION);
     assert.equal(row.descriptor.length, stored.descriptor.length);
   });

@@ -58,14 +58,20 @@ const response = z.object({
       format: z.string().describe("TD1, TD2, TD3, MRVA, MRVB or FRENCH_ID."),
       lines: z.array(z.string()).describe("The machine-readable zone as read, one string per line."),
       checks: z.record(z.string(), z.boolean()).describe("Per guarded field: whether its check digit holds."),
-      valid: z.boolean().describe("Every check digit holds."),
+      field_rules: z
+        .record(z.string(), z.boolean())
+        .describe(
+          "Per coded field (issuing_state, nationality, sex, date_of_birth, expiry_date): whether it holds a " +
+            "value the field can — a country code somebody issues, M/F/X or filler, a day of the calendar.",
+        ),
+      valid: z.boolean().describe("Every check digit holds and every coded field is well formed."),
     })
     .optional()
     .describe("Extra key (not in the spec's shape): documents with a machine-readable zone."),
   warnings: z
     .array(z.string())
     .describe(
-      "Extra key (not in the spec's shape), stable codes: mrz_checksum_failed, vz_mrz_mismatch, mrz_not_found, " +
+      "Extra key (not in the spec's shape), stable codes: mrz_checksum_failed, mrz_field_invalid, vz_mrz_mismatch, mrz_not_found, " +
         "document_expired, date_implausible, number_checksum_failed, under_minimum_age, portrait_not_checked.",
     ),
 });

@@ -34,7 +34,7 @@ export interface DocumentExtractResult {
   full_text?: string;
   extraction_note?: string;
   /**
-   * mrz_checksum_failed, vz_mrz_mismatch, mrz_not_found, document_expired, date_implausible,
+   * mrz_checksum_failed, mrz_field_invalid, vz_mrz_mismatch, mrz_not_found, document_expired, date_implausible,
    * number_checksum_failed, under_minimum_age, portrait_not_checked.
    */
   warnings: string[];

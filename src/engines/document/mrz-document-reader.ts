@@ -24,6 +24,9 @@ export interface MrzSummary {
   lines: string[];
   /** Per guarded field, whether its check digit holds. */
   checks: Record<string, boolean>;
+  /** Per coded field, whether it holds a value the field can (a known country code, a calendar date, …). */
+  field_rules: Record<string, boolean>;
+  /** Every check digit holds and every coded field is well formed. */
   valid: boolean;
 }
 
@@ -144,7 +147,8 @@ export async function readMrzDocument(
     if (issue) fields.issue_date = issue;
   }
   const warnings: string[] = [];
-  if (!mrz.valid) warnings.push("mrz_checksum_failed");
+  if (!Object.values(mrz.checks).every(Boolean)) warnings.push("mrz_checksum_failed");
+  else if (!mrz.valid) warnings.push("mrz_field_invalid");
   else if (visualZoneDisagrees(fields, page, mrz, today)) warnings.push("vz_mrz_mismatch");
   const confidence = scoreReading(fields, KEY_FIELDS, [mrz.agreement * 100, mrz.valid ? 100 : 40]);
   return {
@@ -153,6 +157,12 @@ export async function readMrzDocument(
     warnings,
     confidence,
     kind: mrz.kind,
-    mrz: { format: mrz.format, lines: mrz.lines, checks: mrz.checks, valid: mrz.valid },
+    mrz: {
+      format: mrz.format,
+      lines: mrz.lines,
+      checks: mrz.checks,
+      field_rules: mrz.fieldRules,
+      valid: mrz.valid,
+    },
   };
 }

@@ -2,6 +2,7 @@
 // French ID card; visas are parsed as the ICAO layout of the same size, which shares their fields),
 // our layout table judges every check digit, and two-digit years get their century here.
 import { parse } from "mrz";
+import { mrzFieldRules } from "./mrz-field-rules.js";
 import { checkHolds, layoutFor, type MrzFormat, type MrzLayout } from "./mrz-formats.js";
 
 /** What a document is, from the MRZ's document code (ICAO 9303-3 4.2.2 and usage by issuers). */
@@ -15,7 +16,12 @@ export interface MrzReadResult {
   fields: Record<string, string>;
   /** Per guarded field: whether its check digit holds (document_number, date_of_birth, …, composite). */
   checks: Record<string, boolean>;
-  /** Every check digit holds. */
+  /**
+   * Per coded field: whether it holds a value the field can (issuing_state and nationality a known code,
+   * sex M/F/X/<, date_of_birth and expiry_date days of the calendar); mrz-field-rules.ts.
+   */
+  fieldRules: Record<string, boolean>;
+  /** Every check digit holds and every coded field can be what it says. */
   valid: boolean;
 }
 
@@ -124,12 +130,14 @@ export function readMrzFields(lines: string[], today: string): MrzReadResult | n
 
   const checks: Record<string, boolean> = {};
   for (const check of layout.checks) checks[check.field] = checkHolds(lines, check);
+  const fieldRules = mrzFieldRules(lines, layout);
   return {
     format: layout.format,
     kind: documentKindOf(code),
     lines,
     fields,
     checks,
-    valid: Object.values(checks).every(Boolean),
+    fieldRules,
+    valid: Object.values(checks).every(Boolean) && Object.values(fieldRules).every(Boolean),
   };
 }

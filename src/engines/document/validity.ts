@@ -3,6 +3,7 @@
 
 export const INVALIDATING_WARNINGS = new Set([
   "mrz_checksum_failed",
+  "mrz_field_invalid",
   "document_expired",
   "date_implausible",
   "vz_mrz_mismatch",

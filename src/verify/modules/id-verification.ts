@@ -40,6 +40,7 @@ type IdConfig = z.infer<typeof configSchema>;
 /** Engine warnings that mean a check failed on the document itself: a person must look. */
 const REVIEW_WARNINGS = new Set([
   "mrz_checksum_failed",
+  "mrz_field_invalid",
   "vz_mrz_mismatch",
   "number_checksum_failed",
   "date_implausible",

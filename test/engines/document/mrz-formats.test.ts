@@ -119,6 +119,55 @@ describe("every MRZ format parses with per-field check results", () => {
   });
 });
 
+describe("coded fields a misread can break while every check digit holds", () => {
+  const [line1, line2] = ICAO_SPECIMEN.TD3;
+  /** Line 2 with `at` replaced, the date of birth's check and the composite recomputed. */
+  const withLine2 = (at: number, text: string) => {
+    const raw = line2.slice(0, at) + text + line2.slice(at + text.length);
+    const birth = raw.slice(0, 19) + computeCheckDigit(raw.slice(13, 19)) + raw.slice(20, 43);
+    return birth + computeCheckDigit(birth.slice(0, 10) + birth.slice(13, 20) + birth.slice(21, 43));
+  };
+
+  test("the ICAO specimens' coded fields all hold", () => {
+    for (const lines of Object.values(ICAO_SPECIMEN)) {
+      const r = readMrzFields([...lines], TODAY)!;
+      assert.ok(Object.values(r.fieldRules).every(Boolean), lines.join(" | "));
+      assert.equal(r.valid, true);
+    }
+  });
+
+  test("a sex read as 2, a nationality nobody issues or a birth month 20 makes the reading invalid", () => {
+    for (const [at, text, rule] of [
+      [20, "2", "sex"],
+      [10, "UTX", "nationality"],
+      [13, "742012", "date_of_birth"],
+      [13, "740231", "date_of_birth"],
+    ] as const) {
+      const r = readMrzFields([line1, withLine2(at, text)], TODAY)!;
+      assert.ok(Object.values(r.checks).every(Boolean), `${rule}: every check digit holds`);
+      assert.equal(r.fieldRules[rule], false, rule);
+      assert.equal(r.valid, false, rule);
+    }
+    const issuer = readMrzFields([line1.replace("P<UTO", "P<L<O"), line2], TODAY)!;
+    assert.equal(issuer.fieldRules.issuing_state, false);
+    assert.equal(issuer.valid, false);
+  });
+
+  test("what issuers do print stays valid: X or a filler for sex, an unknown birth day, Germany's D<<", () => {
+    for (const [at, text] of [
+      [20, "X"],
+      [20, "<"],
+      [13, "7408<<"],
+      [13, "74<<<<"],
+      [13, "000229"],
+      [10, "D<<"],
+    ] as const) {
+      const r = readMrzFields([line1, withLine2(at, text)], TODAY)!;
+      assert.ok(Object.values(r.fieldRules).every(Boolean), text);
+    }
+  });
+});
+
 describe("century of two-digit years", () => {
   test("an expiry year 31 is 2031, not 1931; a birth year in the future is last century", () => {
     assert.equal(mrzDateToIso("310501", "expiry", "2026-01-01"), "2031-05-01");

@@ -17,6 +17,7 @@ import {
 import { GENERIC_EXTRACTION_NOTE, readGeneric } from "./generic-reader.js";
 import { type MrzDocumentReading, type MrzSummary, readMrzDocument } from "./mrz-document-reader.js";
 import { type LocatedMrz, locateMrz } from "./mrz-locate.js";
+import { turnImage } from "./page-orientation.js";
 import { type DetectFaces, findPortrait } from "./portrait.js";
 import type { FieldReading } from "./reading.js";
 import { checkDates, isValidGiven } from "./validity.js";
@@ -165,7 +166,11 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
     // any of the four orientations (the locator straightens it).
     let mrzReading: MrzDocumentReading | null = null;
     if (lookForMrz) {
-      mrzReading = await readMrzDocument(ocr, await locating, prepared.png, pages.eng!, today());
+      const readTurned = async (turn: number) => {
+        const turned = await prepareDocumentImage(await turnImage(image, turn), PAGE_WIDTH);
+        return readPage(ocr, turned.png, "eng", async () => true);
+      };
+      mrzReading = await readMrzDocument(ocr, await locating, prepared.png, pages.eng!, today(), readTurned);
     }
     const detect = async (): Promise<DetectedType> => {
       let type = detectDocumentType(pages.eng?.text ?? "", pages.nep?.text ?? "");

@@ -12,6 +12,7 @@ import {
   repairNamesFromVisualZone,
   restoreLostInitialsFromVisualZone,
 } from "./mrz-visual-names.js";
+import { isZoneLine, pageTurn, readPageTurned } from "./page-orientation.js";
 import { type FieldReading, scoreReading } from "./reading.js";
 
 export { mrzDateToIso } from "./mrz-fields.js";
@@ -37,12 +38,8 @@ export interface MrzDocumentReading extends FieldReading {
 
 /** Text of the page outside the MRZ lines: the visual zone. */
 function visualZoneTokens(page: OcrResult, lines: string[]): string[] {
-  const inMrz = (text: string) => {
-    const t = text.replace(/\s+/g, "");
-    return t.length >= 24 && lines.some((l) => editDistance(t.slice(0, l.length), l) <= l.length / 3);
-  };
   return page.lines
-    .filter((l) => !inMrz(l.text))
+    .filter((l) => !isZoneLine(l.text, lines))
     .flatMap((l) => l.text.toUpperCase().split(/[^A-Z0-9]+/))
     .filter(Boolean);
 }
@@ -97,15 +94,20 @@ export function visualZoneDisagrees(
 
 /**
  * Reads the MRZ from the zone located in the photograph (straightened, any rotation) and, when that
- * fails or does not validate, from the MRZ lines of the whole-page pass; a valid reading wins.
+ * fails or does not validate, from the MRZ lines of the whole-page pass; a valid reading wins. With
+ * `readTurned` (the page read from the photograph turned clockwise by so many degrees), a document the
+ * located zone shows lying sideways or upside down has its page read again upright (page-orientation.ts),
+ * so its visual zone is read too.
  */
 export async function readMrzDocument(
   ocr: OcrEngine,
   located: LocatedMrz | null,
   png: Buffer,
-  page: OcrResult,
+  pageAsItLies: OcrResult,
   today: string,
+  readTurned?: (turn: number) => Promise<OcrResult>,
 ): Promise<MrzDocumentReading | null> {
+  let page = pageAsItLies;
   let mrz: MrzReading | null = located ? await readLocatedZone(ocr, located, today) : null;
   // The page's own MRZ lines only when the locator found no zone: re-reading a located zone the
   // page-pass way costs three more OCR passes and rarely reads better (document-accuracy-mrz bench).
@@ -114,6 +116,10 @@ export async function readMrzDocument(
     if (fromPage && (!mrz || fromPage.valid)) mrz = fromPage;
   }
   if (!mrz) return null;
+  if (located && readTurned && mrz.upsideDown !== undefined) {
+    const turn = pageTurn(located.direction, mrz.upsideDown);
+    page = (await readPageTurned(page, turn, readTurned)) ?? page;
+  }
   const tokens = visualZoneTokens(page, mrz.lines);
   const named = repairNamesFromVisualZone(mrz.lines, mrz.format, tokens);
   if (named !== mrz.lines) {

@@ -19,6 +19,12 @@ export interface LocatedMrz {
   lines: number;
   /** Line height in the straightened image, px. */
   lineHeight: number;
+  /**
+   * Where the straightened zone's left-to-right runs in the photograph (EXIF orientation applied):
+   * degrees clockwise from the photograph's rightward axis (y down). Read the right way up the zone's
+   * text runs this way, or the opposite way when the strip had to be turned half round to read.
+   */
+  direction: number;
 }
 
 interface Grey {
@@ -356,5 +362,6 @@ export async function locateMrz(image: Buffer): Promise<LocatedMrz | null> {
     .normalise()
     .png({ compressionLevel: 1 })
     .toBuffer();
-  return { png, lines: group.length, lineHeight: 40 };
+  const direction = (Math.atan2(first.dy, first.dx) * 180) / Math.PI;
+  return { png, lines: group.length, lineHeight: 40, direction };
 }

@@ -36,6 +36,11 @@ const LINE_HEIGHTS = [26, 31, 36];
 export interface MrzReading extends MrzReadResult {
   /** Share of cells whose vote was unanimous across readings, 0..1. */
   agreement: number;
+  /**
+   * A located zone's reading: whether its straightened strip was read turned half round (the document
+   * lies the other way up from the strip's; see LocatedMrz.direction). Absent for a page-pass reading.
+   */
+  upsideDown?: boolean;
 }
 
 /** A line of the whole-page pass that looks like an MRZ line (fillers possibly read as K/L/C). */
@@ -328,15 +333,21 @@ export async function readLocatedZone(
   today: string,
 ): Promise<MrzReading | null> {
   const probe = await probeZone(ocr, located);
+  const turned = (reading: MrzReading | null, upsideDown: boolean) => reading && { ...reading, upsideDown };
+  const probedUpsideDown = probe.png !== located.png;
   const quick = probe.probed && confirmedAtOneSize(probe.probed, today);
-  if (quick) return quick;
-  const first = readMrzFromGrids(await readProbedSizes(ocr, located, probe), today);
+  if (quick) return turned(quick, probedUpsideDown);
+  const first = turned(readMrzFromGrids(await readProbedSizes(ocr, located, probe), today), probedUpsideDown);
   if (first?.valid) return first;
   const strokes = { ...located, png: await strokeStrip(located.png, located.lineHeight) };
-  const second = readMrzFromGrids(await readLocatedGrids(ocr, strokes), today);
+  const strokesProbe = await probeZone(ocr, strokes);
+  const second = turned(
+    readMrzFromGrids(await readProbedSizes(ocr, strokes, strokesProbe), today),
+    strokesProbe.png !== strokes.png,
+  );
   if (second?.valid) return second;
   const inked = await readInkGrid(ocr, located, probe.png, today);
-  if (inked) return inked;
+  if (inked) return turned(inked.reading, inked.flipped !== probedUpsideDown);
   return second && !first ? second : first;
 }
 
@@ -352,7 +363,7 @@ async function readInkGrid(
   located: LocatedMrz,
   probed: Buffer,
   today: string,
-): Promise<MrzReading | null> {
+): Promise<{ reading: MrzReading; flipped: boolean } | null> {
   const flipped = await sharp(probed).rotate(180).png({ compressionLevel: 1 }).toBuffer();
   for (const png of [probed, flipped]) {
     const grid = await findInkGrid(png, located.lines, located.lineHeight);
@@ -364,7 +375,8 @@ async function readInkGrid(
       readings.push(reading);
     }
     const read = readMrzFromGrids(readings, today);
-    if (read?.valid && nameDisputes(read, readings) <= NAME_DISPUTES) return read;
+    if (read?.valid && nameDisputes(read, readings) <= NAME_DISPUTES)
+      return { reading: read, flipped: png === flipped };
   }
   return null;
 }

@@ -52,6 +52,21 @@ export function monthNameDates(text: string): string[] {
   return out;
 }
 
+/**
+ * "25 JUN 19g¢": a month-name date of the 1900s whose last year digits were misread, as "MM-DD" (a day
+ * of the month that exists); dates whose year reads whole are monthNameDates'.
+ */
+export function lastCenturyMonthDays(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.toUpperCase().matchAll(/\b(\d{1,2})\s*([A-Z]{3})[A-Z]*\s*19(\S{0,3})/g)) {
+    if (/^\d{2}\b/.test(m[3]!)) continue;
+    const month = MONTHS.indexOf(m[2]!) + 1;
+    const iso = month > 0 ? toIso(2000, month, Number(m[1])) : null;
+    if (iso) out.push(iso.slice(5));
+  }
+  return out;
+}
+
 export function toIso(year: number, month: number, day: number): string | null {
   const iso = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
   const d = new Date(`${iso}T00:00:00Z`);

@@ -2,7 +2,7 @@
 // primary source (every check digit judged), the visual zone is read to cross-check the names, which
 // carry no check digit (research/ocr.md: check digits alone let some misreads through).
 import type { OcrEngine, OcrResult } from "../ocr/ocr-engine.js";
-import { editDistance, monthNameDates } from "./field-text.js";
+import { editDistance, lastCenturyMonthDays, monthNameDates } from "./field-text.js";
 import { type MrzDocumentKind, readMrzFields } from "./mrz-fields.js";
 import type { MrzFormat } from "./mrz-formats.js";
 import type { LocatedMrz } from "./mrz-locate.js";
@@ -57,7 +57,8 @@ const BIRTH_BEFORE_YEARS = 10;
  * shows the holder's data, never on what it failed to read. The page must hold enough Latin words and a
  * printed date that can only be a birth date (a real year, at least BIRTH_BEFORE_YEARS before `today`, not
  * the expiry): a card's back, a page read upside down or garbled by print under the text, or a minor's
- * document shows none. Then neither the surname nor the document number near any word there, or no such
+ * document shows none (a 1900s date whose last year digits were misread counts, by its day and month).
+ * Then neither the surname nor the document number near any word there, or no such
  * date equal to the MRZ's birth date (exactly: a forger's one-digit change of the birth year is what this is
  * for), is a disagreement. Printed names may carry diacritics or transliterations, so one near token is
  * enough. The former rule (surname and number on any page with six words; any printed date other than the
@@ -76,7 +77,10 @@ export function visualZoneDisagrees(
   const births = monthNameDates(page.text.toUpperCase()).filter(
     (d) => d >= "1900" && d <= latestBirth && d !== fields.expiry_date,
   );
-  if (births.length === 0) return false;
+  // Failing a whole one, a 1900s date whose last year digits were misread ("25 JUN 19g¢") can only be a
+  // birth date too: its day and month are judged.
+  const monthDays = births.length === 0 ? lastCenturyMonthDays(page.text) : [];
+  if (births.length === 0 && monthDays.length === 0) return false;
   // Words the page read split in two count joined too (PAP ADOPOULOS), and a number's visual twins the
   // same (II111861 printed, 11111861 read).
   const words = [...tokens, ...tokens.slice(1).map((t, i) => tokens[i] + t)].map(twinsAlike);
@@ -89,7 +93,12 @@ export function visualZoneDisagrees(
   const surnameSeen = (fields.surname ?? "").split(" ").some((p) => p.length < 3 || near(twinsAlike(p)));
   const numberSeen = !fields.document_number || near(twinsAlike(fields.document_number));
   const birth = fields.date_of_birth;
-  return (!surnameSeen && !numberSeen) || (Boolean(birth) && !births.includes(birth!));
+  const birthSeen =
+    !birth ||
+    (births.length > 0
+      ? births.includes(birth)
+      : birth.startsWith("19") && monthDays.includes(birth.slice(5)));
+  return (!surnameSeen && !numberSeen) || !birthSeen;
 }
 
 /**

@@ -52,6 +52,16 @@ describe("visual zone against the MRZ", () => {
     assert.equal(visualZoneDisagrees(FIELDS, older, { lines: MRZ }, TODAY), true);
   });
 
+  test("a 1900s birth date whose last year digits were misread is judged by its day and month", () => {
+    const own = page(labels, "JUAREZ", "PRIYA", "13 FEB 19G¢", "16 JUL 20,5", "CXF938657", ...MRZ);
+    assert.equal(visualZoneDisagrees(FIELDS, own, { lines: MRZ }, TODAY), false);
+    // Development capture: another person's visa page under this MRZ, its birth year and number garbled.
+    const other = page(labels, "YELARAN", "FATIMA", "25 JUN 19g¢", "26 MAY 20,7", "CEM5032¢67", ...MRZ);
+    assert.equal(visualZoneDisagrees(FIELDS, other, { lines: MRZ }, TODAY), true);
+    const otherDay = page(labels, "JUAREZ", "PRIYA", "14 FEB 19g¢", "16 JUL 2025", "CXF938657", ...MRZ);
+    assert.equal(visualZoneDisagrees(FIELDS, otherDay, { lines: MRZ }, TODAY), true);
+  });
+
   test("a page read that shows no birth date is not judged: misread birth, card back, upside down", () => {
     // The birth date misread (no date parses) while the expiry does: the expiry is not a birth date.
     const misread = page(labels, "JUAREZ", "PRIYA", "13 A 1964", "16 JUL 2025", "CXFO38657", ...MRZ);

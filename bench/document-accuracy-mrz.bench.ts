@@ -84,7 +84,9 @@ for (let seed = FIRST_SEED; seed < FIRST_SEED + PER_CELL; seed++) {
       const exact = lines.join("\n") === specimen.mrz.join("\n");
       const valid = Boolean(result?.mrz?.valid);
       const fields = Object.entries(specimen.fields).every(([k, v]) => result?.fields[k] === v);
-      const detected = result?.detected_type === KIND[format];
+      // A TD1 residence permit (document code IR) is a residence_permit, not an id_card.
+      const kind = specimen.mrz[0]!.startsWith("IR") ? "residence_permit" : KIND[format];
+      const detected = result?.detected_type === kind;
       for (const [map, key] of [
         [byFormat, format],
         [byCondition, condition],

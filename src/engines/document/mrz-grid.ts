@@ -117,7 +117,21 @@ function zoneRows(lines: OcrLine[]): ZoneRow[] {
   const heights = rows.map((r) => r.bottom - r.top).sort((a, b) => a - b);
   // The tallest two agree on the zone's height: another row of the zone is at least 70 % of it.
   const typical = heights[heights.length - 2]!;
-  return rows.filter((r) => r.bottom - r.top >= typical * 0.7 && r.bottom - r.top <= typical * 1.6);
+  const height = (r: ZoneRow) => r.bottom - r.top;
+  const kept = rows.filter((r) => height(r) >= typical * 0.7 && height(r) <= typical * 1.6);
+  if (kept.length < 2 || kept.length === rows.length) return kept;
+  // A zone row whose letters took in print cut by the crop just above them (a remarks line touching the
+  // zone's first row) is too tall only upwards: its bottom stands one row pitch above the next row's, as
+  // the kept rows' bottoms do. It keeps its place, cut to the zone's height (development: the ICAO TD1
+  // specimen's first row, 62 px tall beside rows of 33–37, lost and the card not read).
+  const pitch = median(kept.slice(1).map((r, i) => r.bottom - kept[i]!.bottom));
+  return rows.flatMap((r) => {
+    if (kept.includes(r)) return [r];
+    const below = kept.find((k) => k.bottom > r.bottom);
+    const upward =
+      height(r) > typical * 1.6 && below && Math.abs(below.bottom - r.bottom - pitch) <= pitch * 0.15;
+    return upward ? [{ ...r, top: r.bottom - typical }] : [];
+  });
 }
 
 /**

@@ -138,4 +138,17 @@ describe("real-style print under real-style captures", () => {
     assert.equal(result.fields.document_number, "L898902C3");
     assert.equal(result.fields.given_names, "ANNA MARIA");
   });
+
+  test("the TD1 card whose first row touches a remarks line cut by the crop reads exactly", async () => {
+    // Development capture: the first row's letters took in the remarks above them, 62 px tall beside
+    // rows of 33–37, and were dropped as other print; the card was not read at all.
+    // (The page around it is the generator's own holder; only the zone is looked at here.)
+    const specimen = await generateMrzSpecimen("TD1", 1001, "glare", {
+      mrz: [...ICAO_SPECIMEN.TD1],
+      real: true,
+    });
+    const { result } = await engine.extract(specimen.image);
+    assert.deepEqual(result.mrz?.lines, [...ICAO_SPECIMEN.TD1]);
+    assert.equal(result.mrz?.valid, true);
+  });
 });

@@ -1,8 +1,8 @@
 // What a zone's coded fields can hold whatever its check digits say (ICAO 9303-3): the issuing state and
-// the nationality are codes somebody issues, the sex is M, F, X or a filler, and dates are days of the
-// calendar. A check digit is one chance in ten of holding by accident; a misread that shifts cells or
-// trades a letter for a digit often breaks one of these instead, so a reading whose digits all hold but
-// whose sex is `2` or whose birth month is `20` is a misread, not a document.
+// the nationality are codes somebody issues, the sex is M, F, X or a filler, names are letters, and dates
+// are days of the calendar. A check digit is one chance in ten of holding by accident; a misread that
+// shifts cells or trades a letter for a digit often breaks one of these instead, so a reading whose digits
+// all hold but whose sex is `2` or whose birth month is `20` is a misread, not a document.
 import { MRZ_COUNTRY_CODES } from "./mrz-country-codes.js";
 import type { MrzLayout } from "./mrz-formats.js";
 
@@ -50,7 +50,8 @@ function monthOk(mm: string): boolean {
 
 /**
  * Per coded field, whether it holds a value the field can hold: issuing_state, nationality (where the
- * format carries one), sex, date_of_birth, expiry_date (where the format carries one).
+ * format carries one), sex, names (letters and fillers), date_of_birth, expiry_date (where the format
+ * carries one).
  */
 export function mrzFieldRules(lines: string[], layout: MrzLayout): Record<string, boolean> {
   const at = ([row, start]: [number, number], length: number) =>
@@ -62,6 +63,10 @@ export function mrzFieldRules(lines: string[], layout: MrzLayout): Record<string
   };
   if (where.nationality) rules.nationality = MRZ_COUNTRY_CODES.has(at(where.nationality, 3));
   rules.sex = /^[MFX<]$/.test(at(where.sex, 1));
+  // Name columns hold letters and fillers only; a digit left there (no letter twin, as 9) is a misread.
+  rules.names = layout.classes.every((classes, row) =>
+    [...classes].every((cls, col) => cls !== "N" || /[A-Z<]/.test(lines[row]?.[col] ?? "")),
+  );
   rules.date_of_birth = calendarDate(at(where.birth, 6), "birth");
   if (where.expiry) rules.expiry_date = calendarDate(at(where.expiry, 6), "expiry");
   return rules;

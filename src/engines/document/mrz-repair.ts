@@ -30,6 +30,7 @@ export const TO_DIGIT: Record<string, string> = {
 };
 const TO_LETTER: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "8": "B" };
 const DOCUMENT_CODES = new Set(["P", "V", "I", "A", "C"]);
+const PASSPORT_SIZED_CODES = new Set(["P", "V"]);
 
 function repairChar(c: string, cls: ColumnClass): string {
   switch (cls) {
@@ -90,7 +91,9 @@ export function repairByLayout(lines: string[], layout: MrzLayout): string[] {
     if (row === 0) {
       // The document code: a passport-sized zone without a visa's V is a passport; its second character
       // is a letter or `<`, and K or L there is the English model's usual misread of `<`.
-      if (!DOCUMENT_CODES.has(fixed[0]!)) fixed = (layout.columns === 44 ? "P" : "I") + fixed.slice(1);
+      // A 44-column zone is a passport or an MRV-A visa: A, C or I there is a misread (P read A).
+      const codes = layout.columns === 44 ? PASSPORT_SIZED_CODES : DOCUMENT_CODES;
+      if (!codes.has(fixed[0]!)) fixed = (layout.columns === 44 ? "P" : "I") + fixed.slice(1);
       if (fixed[1] === "K" || fixed[1] === "L") fixed = `${fixed[0]}<${fixed.slice(2)}`;
     }
     for (const [from, to] of nameRanges(classes)) {

@@ -136,7 +136,7 @@ describe("coded fields a misread can break while every check digit holds", () =>
     }
   });
 
-  test("a sex read as 2, a nationality nobody issues or a birth month 20 makes the reading invalid", () => {
+  test("a sex read as 2, a nationality nobody issues, a birth month 20 or a digit in a name makes the reading invalid", () => {
     for (const [at, text, rule] of [
       [20, "2", "sex"],
       [10, "UTX", "nationality"],
@@ -148,6 +148,9 @@ describe("coded fields a misread can break while every check digit holds", () =>
       assert.equal(r.fieldRules[rule], false, rule);
       assert.equal(r.valid, false, rule);
     }
+    const digitInName = readMrzFields([line1.replace("ERIKSSON", "9RIKSSON"), line2], TODAY)!;
+    assert.equal(digitInName.fieldRules.names, false);
+    assert.equal(digitInName.valid, false);
     const issuer = readMrzFields([line1.replace("P<UTO", "P<L<O"), line2], TODAY)!;
     assert.equal(issuer.fieldRules.issuing_state, false);
     assert.equal(issuer.valid, false);
@@ -201,6 +204,17 @@ describe("repair by position", () => {
     );
     assert.equal(l1, "P<NPLRAI<<HARI<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<");
     assert.equal(l2, "PC78709226NPL8707154M3006092<<<<<<<<<<<<<<<6");
+  });
+
+  test("a passport-sized zone's document code is P or V: A read for P is a passport", () => {
+    const [line1, line2] = ICAO_SPECIMEN.TD3;
+    const [fixed] = repairByLayout([`A${line1.slice(1)}`, line2], MRZ_LAYOUTS.TD3);
+    assert.equal(fixed, line1);
+    const [card] = repairByLayout(
+      [...ICAO_SPECIMEN.TD2].map((l, i) => (i ? l : `A${l.slice(1)}`)),
+      MRZ_LAYOUTS.TD2,
+    );
+    assert.equal(card![0], "A", "A stays on a card-sized zone");
   });
 
   test("a digit in a name column becomes its letter", () => {

@@ -22,6 +22,7 @@ import {
   issuingStateKnown,
   namesKnownCountry,
   repairLines,
+  settleCardCode,
   settleCheckDigits,
   settleChecks,
   settleCountryCodes,
@@ -472,7 +473,11 @@ function readVoted(grids: SizedReading[], today: string, casting: boolean): MrzR
   const repaired = repairLines(voted.lines);
   if (!repaired) return null;
   const seen = settleFromSeen(repaired.lines, repaired.layout, voted.alternatives);
-  const coded = settleCountryCodes(seen, repaired.layout, voted.alternatives);
+  const coded = settleCountryCodes(
+    settleCardCode(seen, repaired.layout, voted.alternatives),
+    repaired.layout,
+    voted.alternatives,
+  );
   const classified = settleOutOfClass(coded, repaired.layout, (row, col) => glyphs[row]?.[col] ?? null);
   const digits = settleCheckDigits(classified, repaired.layout, (row, col) => glyphs[row]?.[col] ?? null);
   const settled = settleChecks(digits, repaired.layout, voted.alternatives);

@@ -244,6 +244,22 @@ export function issuingStateKnown(lines: string[]): boolean {
 }
 
 /**
+ * A card's document code starts with I, A or C (ICAO 9303-5/6), and I is by far the commonest: where the
+ * vote took A or C but a reading saw I there, the code is I. No check digit covers it, and at low
+ * resolution or turned a quarter the zone's first cell is the one a loose grid shows least of.
+ */
+export function settleCardCode(
+  lines: string[],
+  layout: MrzLayout,
+  alternatives: (row: number, col: number) => string[],
+): string[] {
+  if (layout.columns === 44 || layout.format === "FRENCH_ID") return lines;
+  const code = lines[0]![0];
+  if ((code !== "A" && code !== "C") || !alternatives(0, 0).includes("I")) return lines;
+  return [`I${lines[0]!.slice(1)}`, ...lines.slice(1)];
+}
+
+/**
  * A country code nobody issues is a misread: among the characters other readings saw, take the single
  * substitution that makes it a known code, when exactly one does (ICAO 9303-3 codes, no check digit).
  */

@@ -6,6 +6,7 @@ import { documentKindOf, mrzDateToIso, readMrzFields } from "../../../src/engine
 import { computeCheckDigit, MRZ_LAYOUTS } from "../../../src/engines/document/mrz-formats.js";
 import {
   repairByLayout,
+  settleCardCode,
   settleCheckDigits,
   settleChecks,
   settleOutOfClass,
@@ -215,6 +216,16 @@ describe("repair by position", () => {
       MRZ_LAYOUTS.TD2,
     );
     assert.equal(card![0], "A", "A stays on a card-sized zone");
+  });
+
+  test("a card's code read C or A becomes I only where a reading saw I there", () => {
+    const card = [...ICAO_SPECIMEN.TD1];
+    const misread = [`C${card[0]!.slice(1)}`, card[1]!, card[2]!];
+    const saw = (chars: string[]) => (row: number, col: number) => (row === 0 && col === 0 ? chars : []);
+    assert.deepEqual(settleCardCode(misread, MRZ_LAYOUTS.TD1, saw(["C", "I"])), card);
+    assert.deepEqual(settleCardCode(misread, MRZ_LAYOUTS.TD1, saw(["C"])), misread, "nobody saw I");
+    const passport = [...ICAO_SPECIMEN.TD3];
+    assert.deepEqual(settleCardCode(passport, MRZ_LAYOUTS.TD3, saw(["P", "I"])), passport);
   });
 
   test("a digit in a name column becomes its letter", () => {

@@ -1,9 +1,11 @@
 // The MRZ against the visual zone (vz_mrz_mismatch) and the visual zone's part in reading names: judged only
-// where the page read shows the holder's data; an MRZ printed over another person's page is caught; a
+// where the page read shows the holder's data; an MRZ printed over another person's page is caught, upright,
+// upside down and a quarter turned (the page read the way up its MRZ shows: page-orientation.ts); a
 // page tesseract's layout analysis finds no text in is read as sparse text; a name's first letter read as
 // a filler is restored from the visual zone.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import sharp from "sharp";
 import {
   createDocumentEngine,
   type DocumentEngine,
@@ -98,6 +100,27 @@ describe("visual zone on real-style captures", () => {
     assert.equal(read.mrz?.lines.join("\n"), other.mrz.join("\n"), "the printed MRZ is read");
     assert.equal(read.mrz?.valid, true);
     assert.ok(read.warnings.includes("vz_mrz_mismatch"), read.warnings.join(", "));
+  });
+
+  const turned = async (image: Buffer, turn: number) =>
+    sharp(image).autoOrient().rotate(turn).jpeg({ quality: 92 }).toBuffer();
+
+  test("another person's MRZ printed over the page is caught upside down and a quarter turned", async () => {
+    const other = await generateMrzSpecimen("TD3", 1001, "scan", { real: true });
+    const swapped = await generateMrzSpecimen("TD3", 1000, "scan", { real: true, mrz: other.mrz });
+    for (const turn of [180, 90]) {
+      const read = (await engine.extract(await turned(swapped.image, turn))).result;
+      assert.equal(read.mrz?.lines.join("\n"), other.mrz.join("\n"), `${turn}°: the printed MRZ is read`);
+      assert.ok(read.warnings.includes("vz_mrz_mismatch"), `${turn}°: ${read.warnings.join(", ")}`);
+    }
+  });
+
+  test("the holder's own page upside down is read, and not held", async () => {
+    const genuine = await generateMrzSpecimen("TD3", 1000, "scan", { real: true });
+    const read = (await engine.extract(await turned(genuine.image, 180))).result;
+    assert.equal(read.mrz?.lines.join("\n"), genuine.mrz.join("\n"));
+    assert.equal(read.mrz?.valid, true);
+    assert.ok(!read.warnings.includes("vz_mrz_mismatch"), read.warnings.join(", "));
   });
 
   test("a document page whose layout analysis finds no text is read as sparse text", async () => {

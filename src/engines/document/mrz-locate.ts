@@ -320,13 +320,20 @@ export async function locateMrz(image: Buffer): Promise<LocatedMrz | null> {
   let nx = -dir.y;
   let ny = dir.x;
   if ((last.cx - first.cx) * nx + (last.cy - first.cy) * ny < 0) {
+    // Across the lines toward the last one, and along them so that the two make a turn, not a mirror:
+    // the strip would otherwise come out mirrored (a quarter-turned card read as nothing at all).
     nx = -nx;
     ny = -ny;
+    dir.x = -dir.x;
+    dir.y = -dir.y;
   }
-  const end = (b: Blob, t: number, out: number): [number, number] => [
-    b.cx + b.dx * t + nx * out,
-    b.cy + b.dy * t + ny * out,
-  ];
+  // `t` runs along `dir`: a line whose own direction points the other way (vertical lines in a
+  // quarter-turned photo can come out either way) is walked backwards, or its two corners swap and the
+  // zone is warped through a twisted quadrilateral.
+  const end = (b: Blob, t: number, out: number): [number, number] => {
+    const along = b.dx * dir.x + b.dy * dir.y >= 0 ? 1 : -1;
+    return [b.cx + along * b.dx * t + nx * out, b.cy + along * b.dy * t + ny * out];
+  };
   const margin = pitchAcross * 0.6;
   const pad = lineHeight * 0.8;
   const sign = first.dx * dir.x + first.dy * dir.y >= 0 ? 1 : -1;
@@ -362,6 +369,6 @@ export async function locateMrz(image: Buffer): Promise<LocatedMrz | null> {
     .normalise()
     .png({ compressionLevel: 1 })
     .toBuffer();
-  const direction = (Math.atan2(first.dy, first.dx) * 180) / Math.PI;
+  const direction = (Math.atan2(dir.y, dir.x) * 180) / Math.PI;
   return { png, lines: group.length, lineHeight: 40, direction };
 }

@@ -3,6 +3,7 @@
 // with the real tesseract.js engine. The ICAO 9303 specimen (ERIKSSON ANNA MARIA) is rendered here.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import sharp from "sharp";
 import { createDocumentEngine, type DocumentEngine } from "../../../src/engines/document/document-engine.js";
 import type { OcrEngine } from "../../../src/engines/ocr/ocr-engine.js";
 import { createTesseractOcrEngine } from "../../../src/engines/ocr/tesseract-ocr-engine.js";
@@ -137,6 +138,17 @@ describe("real-style print under real-style captures", () => {
     assert.deepEqual(result.mrz?.lines, [...ICAO_SPECIMEN.TD3]);
     assert.equal(result.fields.document_number, "L898902C3");
     assert.equal(result.fields.given_names, "ANNA MARIA");
+  });
+
+  test("a card turned a quarter either way in pixels reads exactly (the strip neither twisted nor mirrored)", async () => {
+    // Development capture: the zone's two vertical lines came out pointing opposite ways, which twisted
+    // the warp at one turn and mirrored the strip at the other; the card was not read at all.
+    const specimen = await generateMrzSpecimen("FRENCH_ID", 1000, "scan", { real: true });
+    for (const turn of [90, 270]) {
+      const turned = await sharp(specimen.image).rotate(turn).jpeg({ quality: 92 }).toBuffer();
+      const { result } = await engine.extract(turned);
+      assert.deepEqual(result.mrz?.lines, specimen.mrz, `${turn}°`);
+    }
   });
 
   test("the TD1 card whose first row touches a remarks line cut by the crop reads exactly", async () => {

@@ -12,7 +12,7 @@ import {
   repairNamesFromVisualZone,
   restoreLostInitialsFromVisualZone,
 } from "./mrz-visual-names.js";
-import { isZoneLine, pageTurn, readPageTurned } from "./page-orientation.js";
+import { pageTurn, readPageTurned } from "./page-orientation.js";
 import { type FieldReading, scoreReading } from "./reading.js";
 
 export { mrzDateToIso } from "./mrz-fields.js";
@@ -36,10 +36,14 @@ export interface MrzDocumentReading extends FieldReading {
   mrz: MrzSummary;
 }
 
-/** Text of the page outside the MRZ lines: the visual zone. */
+/** Text of the page outside the MRZ lines (read roughly: a third of a line's characters may differ). */
 function visualZoneTokens(page: OcrResult, lines: string[]): string[] {
+  const inMrz = (text: string) => {
+    const t = text.replace(/\s+/g, "");
+    return t.length >= 24 && lines.some((l) => editDistance(t.slice(0, l.length), l) <= l.length / 3);
+  };
   return page.lines
-    .filter((l) => !isZoneLine(l.text, lines))
+    .filter((l) => !inMrz(l.text))
     .flatMap((l) => l.text.toUpperCase().split(/[^A-Z0-9]+/))
     .filter(Boolean);
 }

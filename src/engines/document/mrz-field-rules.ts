@@ -3,71 +3,52 @@
 // are days of the calendar. A check digit is one chance in ten of holding by accident; a misread that
 // shifts cells or trades a letter for a digit often breaks one of these instead, so a reading whose digits
 // all hold but whose sex is `2` or whose birth month is `20` is a misread, not a document.
+import { toIso } from "./field-text.js";
 import { MRZ_COUNTRY_CODES } from "./mrz-country-codes.js";
-import type { MrzLayout } from "./mrz-formats.js";
-
-/** [line, start] of each coded field, by format; absent where the format has none. */
-interface Positions {
-  nationality?: [number, number];
-  birth: [number, number];
-  expiry?: [number, number];
-  sex: [number, number];
-}
-
-function positions(layout: MrzLayout): Positions {
-  switch (layout.format) {
-    case "TD1":
-      return { nationality: [1, 15], birth: [1, 0], expiry: [1, 8], sex: [1, 7] };
-    case "FRENCH_ID":
-      // The French card: nationality fixed, no expiry, the birth date at 27 and the sex at 34 of line 2.
-      return { birth: [1, 27], sex: [1, 34] };
-    default:
-      return { nationality: [1, 10], birth: [1, 13], expiry: [1, 21], sex: [1, 20] };
-  }
-}
-
-const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+import { countryCodeFields, type MrzLayout } from "./mrz-formats.js";
 
 /**
- * YYMMDD as a day of the calendar (29 February allowed, the century being unknown here). A birth date
- * may leave its day, or its month and day, as fillers when the issuer does not know them (ICAO 9303-3
- * 4.2.2.3); an expiry may be all fillers where the document does not expire.
+ * YYMMDD as a day of the calendar (a leap year stands for the unknown century, so 29 February passes). A
+ * birth date may leave its day, or its month and day, as fillers when the issuer does not know them (ICAO
+ * 9303-3 4.2.2.3); an expiry may be all fillers where the document does not expire.
  */
-function calendarDate(value: string, kind: "birth" | "expiry"): boolean {
-  if (kind === "expiry" && value === "<<<<<<") return true;
-  if (kind === "birth" && /^\d{2}(<<<<|\d{2}<<)$/.test(value))
-    return value[2] === "<" || monthOk(value.slice(2, 4));
-  if (!/^\d{6}$/.test(value)) return false;
-  const month = Number(value.slice(2, 4));
-  const day = Number(value.slice(4, 6));
-  return monthOk(value.slice(2, 4)) && day >= 1 && day <= DAYS_IN_MONTH[month - 1]!;
-}
-
-function monthOk(mm: string): boolean {
-  const month = Number(mm);
-  return month >= 1 && month <= 12;
+function calendarDate(value: string, kind: "date_of_birth" | "expiry_date"): boolean {
+  if (kind === "expiry_date" && value === "<<<<<<") return true;
+  // An unknown month or day stands as the first, which any year has.
+  const known =
+    kind === "date_of_birth"
+      ? value.replace(/<<$/, "01").replace(/^(\d{2})<<01$/, (_, yy) => `${yy}0101`)
+      : value;
+  return /^\d{6}$/.test(known) && toIso(2000, Number(known.slice(2, 4)), Number(known.slice(4, 6))) !== null;
 }
 
 /**
  * Per coded field, whether it holds a value the field can hold: issuing_state, nationality (where the
  * format carries one), sex, names (letters and fillers), date_of_birth, expiry_date (where the format
- * carries one).
+ * carries one). Positions come from the layout table: the country codes' columns, the sex column (class
+ * S), the name columns (class N) and the dates' check-digit ranges.
  */
 export function mrzFieldRules(lines: string[], layout: MrzLayout): Record<string, boolean> {
-  const at = ([row, start]: [number, number], length: number) =>
-    lines[row]?.slice(start, start + length) ?? "";
-  const where = positions(layout);
-  const issuing = at([0, 2], 3);
-  const rules: Record<string, boolean> = {
-    issuing_state: layout.format === "FRENCH_ID" ? issuing === "FRA" : MRZ_COUNTRY_CODES.has(issuing),
-  };
-  if (where.nationality) rules.nationality = MRZ_COUNTRY_CODES.has(at(where.nationality, 3));
-  rules.sex = /^[MFX<]$/.test(at(where.sex, 1));
-  // Name columns hold letters and fillers only; a digit left there (no letter twin, as 9) is a misread.
-  rules.names = layout.classes.every((classes, row) =>
-    [...classes].every((cls, col) => cls !== "N" || /[A-Z<]/.test(lines[row]?.[col] ?? "")),
+  const cell = (row: number, col: number) => lines[row]?.[col] ?? "";
+  const [issuing, nationality] = countryCodeFields(layout).map(([row, start]) =>
+    lines[row]!.slice(start, start + 3),
   );
-  rules.date_of_birth = calendarDate(at(where.birth, 6), "birth");
-  if (where.expiry) rules.expiry_date = calendarDate(at(where.expiry, 6), "expiry");
+  const rules: Record<string, boolean> = {
+    issuing_state:
+      layout.format === "FRENCH_ID" ? lines[0]!.slice(2, 5) === "FRA" : MRZ_COUNTRY_CODES.has(issuing!),
+  };
+  if (nationality !== undefined) rules.nationality = MRZ_COUNTRY_CODES.has(nationality);
+  const inClass = (wanted: string, ok: (c: string) => boolean) =>
+    layout.classes.every((classes, row) =>
+      [...classes].every((cls, col) => cls !== wanted || ok(cell(row, col))),
+    );
+  rules.sex = inClass("S", (c) => /^[MFX<]$/.test(c));
+  // A digit left in a name (no letter twin, as 9) is a misread.
+  rules.names = inClass("N", (c) => /^[A-Z<]$/.test(c));
+  for (const check of layout.checks) {
+    if (check.field !== "date_of_birth" && check.field !== "expiry_date") continue;
+    const [row, from, to] = check.over[0]!;
+    rules[check.field] = calendarDate(lines[row]!.slice(from, to), check.field);
+  }
   return rules;
 }

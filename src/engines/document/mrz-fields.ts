@@ -18,7 +18,7 @@ export interface MrzReadResult {
   checks: Record<string, boolean>;
   /**
    * Per coded field: whether it holds a value the field can (issuing_state and nationality a known code,
-   * sex M/F/X/<, date_of_birth and expiry_date days of the calendar); mrz-field-rules.ts.
+   * sex M/F/X/<, names letters, date_of_birth and expiry_date days of the calendar); mrz-field-rules.ts.
    */
   fieldRules: Record<string, boolean>;
   /** Every check digit holds and every coded field can be what it says. */

@@ -149,6 +149,15 @@ export const MRZ_LAYOUTS: Record<MrzFormat, MrzLayout> = {
   },
 };
 
+/**
+ * [line, start] of the three-letter country codes: the issuing state, then the nationality. None on the
+ * French card, whose state is fixed (FRA) and which carries no nationality.
+ */
+export function countryCodeFields(layout: MrzLayout): [number, number][] {
+  if (layout.format === "FRENCH_ID") return [];
+  return [[0, 2], layout.format === "TD1" ? [1, 15] : [1, 10]];
+}
+
 /** The layout a set of read lines fits: line count and length, then the document code. */
 export function layoutFor(lines: readonly string[]): MrzLayout | null {
   const length = lines[0]?.length ?? 0;

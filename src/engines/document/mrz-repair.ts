@@ -5,6 +5,7 @@ import { MRZ_COUNTRY_CODES } from "./mrz-country-codes.js";
 import {
   type ColumnClass,
   checkHolds,
+  countryCodeFields,
   layoutFor,
   MRZ_LAYOUTS,
   type MrzCheck,
@@ -218,12 +219,6 @@ export function settleCheckDigits(
     if (checkHolds(trial, check) && heldBefore.every((c) => checkHolds(trial, c))) out = trial;
   }
   return out;
-}
-
-/** [line, start] of the three-letter country codes: issuing state and nationality. */
-function countryCodeFields(layout: MrzLayout): [number, number][] {
-  if (layout.format === "FRENCH_ID") return [];
-  return [[0, 2], layout.format === "TD1" ? [1, 15] : [1, 10]];
 }
 
 /**

@@ -6,13 +6,6 @@
 // for a document that does not lie upright; the turned read is kept when tesseract is surer of it.
 import sharp from "sharp";
 import type { OcrResult } from "../ocr/ocr-engine.js";
-import { editDistance } from "./field-text.js";
-
-/** Whether an OCR line is one of the zone's lines, read roughly (a third of its characters may differ). */
-export function isZoneLine(text: string, zone: string[]): boolean {
-  const t = text.replace(/\s+/g, "");
-  return t.length >= 24 && zone.some((l) => editDistance(t.slice(0, l.length), l) <= l.length / 3);
-}
 
 /**
  * The clockwise quarter turns (0, 90, 180 or 270 degrees) that bring the document upright, from the

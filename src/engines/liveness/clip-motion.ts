@@ -3,7 +3,12 @@
 // (print, screen, or a picture panned and zoomed digitally) moves as one flat thing: the background
 // around the face in the picture follows the face exactly. And a screen replay flickers: the frame's
 // brightness jumps between samples and its rows show refresh bands.
-import { type BackgroundZoom, measureBackgroundZoom, zoomedAsOne } from "./background-zoom.js";
+import {
+  type BackgroundZoom,
+  measureBackgroundZoom,
+  ZOOM_MIN_LOG_SCALE,
+  zoomedAsOne,
+} from "./background-zoom.js";
 import type { ImageAnalysis } from "./frame-analysis.js";
 import type { FaceImage, PixelBox } from "./frame-types.js";
 
@@ -21,8 +26,33 @@ export interface ClipMotion {
 const MIN_AMPLITUDE = 0.12;
 /** The surround follows the face this much better than it stays put: one flat picture moving. */
 const PLANAR_FOLLOW_RATIO = 0.6;
+/**
+ * A face that moved without changing size, its surround following, is also what a hand-held camera films
+ * when it trembles or drifts over a live applicant who holds still: the room and the head move together.
+ * So a shift alone counts as a moved picture only beyond what a hand does in a short clip. Tune split,
+ * hand-held live clips (test/specimens/liveness/shaken-clips.ts: the frame shifting by up to 3.5 % of its
+ * width, the head swaying on top): face motion ≤ 0.25 face widths, and 4 of 15 were declined as planar
+ * by the follow ratio alone before this bound; pictures panned and zoomed (25 %) move 0.31–0.70 and
+ * change size, which the bound does not touch.
+ */
+export const PAN_AMPLITUDE = 0.4;
 
-export function measureClipMotion(frames: ImageAnalysis[]): ClipMotion {
+/**
+ * A face box's size is only roughly the face's: between two frames of a hand-held live clip the boxes
+ * disagreed by 8 % while the frame itself changed scale by 2 % (tune split, img58). A picture zoomed or
+ * brought closer scales the whole frame, so the face's size change counts as a zoom only when the
+ * frame's own scale change, measured from the images (rigid-frame-fit.ts), reaches half the zoom level.
+ */
+const FRAME_MIN_LOG_SCALE = ZOOM_MIN_LOG_SCALE / 2;
+
+/**
+ * `wholeFrame`: the whole frame's one-layer fit over the clip (rigid-frame-fit.ts), when one was measured on
+ * at least two moving frame pairs; it vetoes a face-box zoom that the frame did not make.
+ */
+export function measureClipMotion(
+  frames: ImageAnalysis[],
+  wholeFrame?: { netLogScale: number; movingPairs: number },
+): ClipMotion {
   const withFace = frames.filter((frame) => frame.face);
   const first = withFace[0];
   if (!first?.face || withFace.length < 2) return { amplitude: 0, followRatio: 1, zoom: null, planar: false };
@@ -39,7 +69,17 @@ export function measureClipMotion(frames: ImageAnalysis[]): ClipMotion {
     return { amplitude, followRatio: 1, zoom: null, planar: false };
   const followRatio = surroundFollowRatio(first.image, first.face.box, moved.image, moved.face.box);
   const zoom = measureBackgroundZoom(first.image, first.face.box, moved.image, moved.face.box);
-  return { amplitude, followRatio, zoom, planar: followRatio < PLANAR_FOLLOW_RATIO || zoomedAsOne(zoom) };
+  const frameZoomed =
+    !wholeFrame || wholeFrame.movingPairs < 2 || Math.abs(wholeFrame.netLogScale) >= FRAME_MIN_LOG_SCALE;
+  const zoomed = frameZoomed && Math.abs(zoom.faceLogScale) >= ZOOM_MIN_LOG_SCALE;
+  return {
+    amplitude,
+    followRatio,
+    zoom,
+    planar:
+      (followRatio < PLANAR_FOLLOW_RATIO && (zoomed || amplitude >= PAN_AMPLITUDE)) ||
+      (frameZoomed && zoomedAsOne(zoom)),
+  };
 }
 
 function centre(box: PixelBox): [number, number] {
@@ -130,5 +170,9 @@ export function measureFlicker(frames: ImageAnalysis[]): number {
   return second[Math.floor(second.length / 2)] as number;
 }
 
-/** Median second difference of frame brightness (grey levels) at which the clip is a flickering screen. */
-export const FLICKER_LIMIT = 6;
+/**
+ * Median second difference of frame brightness (grey levels) at which the clip is a flickering screen.
+ * Tune split: screen replays ≥ 17.9; hand-held live clips ≤ 6.3 (the trembling frame brings brighter or
+ * darker parts of the room in and out, which zig-zags the mean: 6, the level before, declined one of 15).
+ */
+export const FLICKER_LIMIT = 10;

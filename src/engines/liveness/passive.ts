@@ -115,6 +115,7 @@ export async function evaluatePassive(
     clip_motion: clip.amplitude,
     clip_follow_ratio: clip.followRatio,
     clip_background_follow_ratio: clip.backgroundFollowRatio,
+    clip_face_log_scale: clip.faceLogScale,
     clip_rigid_log_scale: clip.rigid.netLogScale,
     clip_second_layer_share: clip.rigid.secondLayerShare,
     clip_stay_share: clip.rigid.stayShare,
@@ -276,10 +277,10 @@ function judgeClip(frames: ImageAnalysis[]) {
   const isStatic = frames.length >= 2 && meanFrameDelta(frames) < STATIC_CLIP_DELTA;
   const spoofed = median(withFace.map((frame) => frame.spoofEvidence)) >= 0.5;
   const faceless = withFace.length < Math.ceil(frames.length / 2);
-  const motion = measureClipMotion(frames);
-  const flicker = measureFlicker(frames);
   // The whole frame moving as one rigid picture, estimated from the images (rigid-frame-fit.ts).
   const rigid = isStatic ? null : measureRigidFrameFit(frames.map((frame) => frame.image));
+  const motion = measureClipMotion(frames, rigid ?? undefined);
+  const flicker = measureFlicker(frames);
   return {
     score: isStatic ? Math.min(score, 20) : score,
     failed: faceless || spoofed || isStatic,
@@ -293,6 +294,7 @@ function judgeClip(frames: ImageAnalysis[]) {
     amplitude: motion.amplitude,
     followRatio: motion.followRatio,
     backgroundFollowRatio: motion.zoom ? Math.round(motion.zoom.followRatio * 1000) / 1000 : null,
+    faceLogScale: motion.zoom ? Math.round(motion.zoom.faceLogScale * 1000) / 1000 : null,
     flicker,
     flickering: !isStatic && flicker >= FLICKER_LIMIT,
   };

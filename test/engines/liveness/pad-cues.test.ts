@@ -6,6 +6,7 @@ import { after, before, describe, test } from "node:test";
 import sharp from "sharp";
 import { createFaceEngine, type FaceEngine } from "../../../src/engines/face/face-engine.js";
 import { ZOOM_FOLLOW_RATIO, zoomedAsOne } from "../../../src/engines/liveness/background-zoom.js";
+import { FLICKER_LIMIT, PAN_AMPLITUDE } from "../../../src/engines/liveness/clip-motion.js";
 import { createLivenessEngine, type LivenessEngine } from "../../../src/engines/liveness/liveness-engine.js";
 import { judgeReuse, measurePortraitReuse } from "../../../src/engines/liveness/portrait-reuse.js";
 import {
@@ -19,6 +20,8 @@ import {
 } from "../../specimens/liveness/attack-set.js";
 import { photoBytes, photoRaw } from "../../specimens/liveness/captures.js";
 import { heldPhone, heldPrint } from "../../specimens/liveness/held-attacks.js";
+import { buildManifest } from "../../specimens/liveness/manifest.js";
+import { buildPresentation } from "../../specimens/liveness/presentations.js";
 import { jpeg, type Raw } from "../../specimens/liveness/raw-image.js";
 import { createRandom } from "../../specimens/seeded-random.js";
 
@@ -153,5 +156,31 @@ describe("PASSIVE presentation-attack cues", () => {
     });
     assert.equal(replay.verdict.status, "declined", JSON.stringify(replay.evidence.signals));
     assert.equal(replay.verdict.reason, "screen_replay_suspected");
+  });
+
+  test("a hand-held camera over a live applicant: the whole frame trembles with the head, and the clip passes", async () => {
+    // Tune split, the bench's own presentations. img15: the frame shifts with the hand, the surround
+    // follows the face (follow ratio under 0.6) and the room's brightness zig-zags in and out of view; the
+    // face moved without changing size, below the pan bound, so it is no picture moved before the camera.
+    // img58: the face boxes shrank by 8 % while the frame's own scale changed by 2 %, so no zoom either.
+    for (const photo of ["img15.jpg", "img58.jpg"]) {
+      const entry = buildManifest().find((p) => p.id === `genuine_handheld_clip:${photo}`);
+      assert.ok(entry);
+      const built = await buildPresentation(face, entry, { clip: true });
+      assert.ok(built?.burst);
+      const verdict = await engine.evaluate({ method: "PASSIVE", still: built.still, burst: built.burst });
+      const signals = verdict.evidence.signals;
+      assert.equal(verdict.verdict.status, "approved", `${photo} ${JSON.stringify(signals)}`);
+      assert.equal(verdict.verdict.video_verified, true);
+      assert.ok((signals.clip_motion as number) >= 0.12, "moved beyond jitter");
+      assert.ok((signals.clip_motion as number) < PAN_AMPLITUDE);
+      assert.ok(Math.abs(signals.clip_rigid_log_scale as number) < 0.04, "the frame did not zoom");
+      if (photo === "img58.jpg") {
+        assert.ok((signals.clip_face_log_scale as number) <= -0.08, "the boxes say zoom");
+        continue;
+      }
+      assert.ok((signals.clip_follow_ratio as number) < 0.6, "the surround followed the face");
+      assert.ok((signals.clip_flicker as number) > 6 && (signals.clip_flicker as number) < FLICKER_LIMIT);
+    }
   });
 });

@@ -24,10 +24,16 @@ export const ATTACK_TYPES = [
   "static_clip",
   "pan_zoom_clip",
   "screen_flicker_clip",
+  "shaken_picture_clip",
 ] as const;
 export type AttackType = (typeof ATTACK_TYPES)[number];
 
-export const BONA_FIDE_TYPES = ["genuine_photo", "genuine_vs_document", "genuine_phone_capture"] as const;
+export const BONA_FIDE_TYPES = [
+  "genuine_photo",
+  "genuine_handheld_clip",
+  "genuine_vs_document",
+  "genuine_phone_capture",
+] as const;
 export type BonaFideType = (typeof BONA_FIDE_TYPES)[number];
 
 export type Split = "tune" | "report";
@@ -87,6 +93,7 @@ export function buildManifest(): Presentation[] {
       id = `${type}:${photo}`,
     ) => out.push({ id, label, type, split, heldAside, photo, clipOnly, seed });
     add("bona_fide", "genuine_photo");
+    add("bona_fide", "genuine_handheld_clip", true);
     add("attack", "print");
     add("attack", "screen");
     add("attack", "held_print");
@@ -96,6 +103,7 @@ export function buildManifest(): Presentation[] {
     add("attack", "static_clip", true);
     add("attack", "pan_zoom_clip", true);
     add("attack", "screen_flicker_clip", true);
+    add("attack", "shaken_picture_clip", true);
     if (!heldAside) continue;
     for (let k = 0; k < PHONE_CAPTURES_PER_PHOTO; k++) {
       const seed = 1000 + (i + 1) * PHONE_CAPTURES_PER_PHOTO + k;

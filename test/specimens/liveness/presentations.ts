@@ -25,6 +25,7 @@ import { heldPhone, heldPrint } from "./held-attacks.js";
 import type { Presentation } from "./manifest.js";
 import { phoneCapture } from "./phone-captures.js";
 import { jpeg, readRaw } from "./raw-image.js";
+import { handheldLiveFrames, shakenPictureFrames } from "./shaken-clips.js";
 
 export interface BuiltPresentation {
   still: Buffer;
@@ -63,6 +64,19 @@ export async function buildPresentation(
     return withClip(still, async () =>
       asBurst(box ? await headMotionFrames(photo, box, p.seed) : await staticFrames(photo, p.seed)),
     );
+  }
+  if (p.type === "genuine_handheld_clip") {
+    const still = await photoBytes(p.photo);
+    return withClip(still, async () =>
+      asBurst(box ? await handheldLiveFrames(photo, box, p.seed) : await staticFrames(photo, p.seed)),
+    );
+  }
+  if (p.type === "shaken_picture_clip") {
+    // An edge-free print or phone screen (cropped-recaptures.ts), held before the camera by a hand.
+    const instrument =
+      p.seed % 2 === 0 ? croppedWarmPrint(photo, random, box) : fullFrameScreen(photo, random, box);
+    const still = await jpeg(instrument, random.int(75, 92));
+    return withClip(still, async () => asBurst(await shakenPictureFrames(await readRaw(still), p.seed)));
   }
   if (p.type === "genuine_phone_capture") {
     // From the original file, not the 640 px copy: the capture chooses its own resolution.

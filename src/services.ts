@@ -11,6 +11,7 @@ import type { DatabaseHandle, Db } from "./platform/db/database.js";
 import type { MediaStore } from "./platform/media/media-store.js";
 import type { RateLimiter } from "./platform/rate-limit/rate-limiter.js";
 import type { TenantCreatedHook } from "./platform/tenants/tenants.js";
+import type { SessionReadCache } from "./verify/sessions/session-read-cache.js";
 import type { SessionStatusListener } from "./verify/sessions/transition-session.js";
 
 export interface Services {
@@ -22,6 +23,8 @@ export interface Services {
   keyUsage: KeyUsageRecorder;
   /** Recent API-key lookups, dropped on revoke/suspend on every node (LISTEN/NOTIFY, migration 0027). */
   apiKeys: ApiKeyCache;
+  /** Session reads kept in memory on PGlite, dropped when the session changes (migration 0030); none on a server. */
+  sessionReads: SessionReadCache;
   media: MediaStore;
   engines: Engines;
   /** Email and SMS to applicants (OTP steps); a channel is null when not configured. */

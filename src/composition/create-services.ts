@@ -15,6 +15,7 @@ import { migrateToLatest } from "../platform/db/migrate.js";
 import { createMediaStore } from "../platform/media/media-store.js";
 import { createDatabaseRateLimiter, createRedisRateLimiter } from "../platform/rate-limit/rate-limiter.js";
 import type { Services } from "../services.js";
+import { createSessionReadCache } from "../verify/sessions/session-read-cache.js";
 import { serviceHooks } from "./hooks.js";
 
 export interface CreateServicesOptions {
@@ -55,6 +56,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
     rateLimiter,
     keyUsage: createKeyUsageRecorder(database.db),
     apiKeys: await createApiKeyCache(database, { log }),
+    sessionReads: await createSessionReadCache(database),
     media: createMediaStore(config.mediaStore, config.s3),
     engines: createEngines(config, log),
     messaging: createMessaging(config, log),
@@ -67,6 +69,7 @@ export async function closeServices(services: Services): Promise<void> {
   await services.messaging.close();
   await services.keyUsage.close();
   await services.apiKeys.close();
+  await services.sessionReads.close();
   await services.rateLimiter.close();
   await services.media.close();
   await services.database.close();

@@ -7,6 +7,7 @@ import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { preparingPool } from "./prepared-statements.js";
 import type { Database } from "./schema.js";
 
 export type Db = Kysely<Database>;
@@ -47,7 +48,8 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir ? join(dir) : undefined, { extensions: { vector } });
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // PGlite plans in this thread: repeated statements are prepared once (prepared-statements.ts).
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   await sql`CREATE EXTENSION IF NOT EXISTS vector`.execute(db);
   return {
     db,

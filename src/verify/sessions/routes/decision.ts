@@ -36,7 +36,10 @@ export function registerSessionDecisionRoute(app: App, services: Services): void
     },
     async (request) => {
       const tenantId = tenantOf(request).tenantId;
-      return getDecisionSummary(services.db, tenantId, request.params.session_id);
+      const sessionId = request.params.session_id;
+      return services.sessionReads.read("decision", tenantId, sessionId, () =>
+        getDecisionSummary(services.db, tenantId, sessionId),
+      );
     },
   );
 }

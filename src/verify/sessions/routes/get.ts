@@ -17,7 +17,11 @@ export function registerGetSessionRoute(app: App, services: Services): void {
       },
     },
     async (request) => {
-      return readSession(services.db, services.config, tenantOf(request).tenantId, request.params.session_id);
+      const tenantId = tenantOf(request).tenantId;
+      const sessionId = request.params.session_id;
+      return services.sessionReads.read("session", tenantId, sessionId, () =>
+        readSession(services.db, services.config, tenantId, sessionId),
+      );
     },
   );
 }

@@ -5,9 +5,25 @@
 -- `kyc_session_changed`; payload the session id, or '' (everything) for a TRUNCATE.
 -- Only a connection that set `kyc.notify_session_changes` to `on` notifies (the PGlite process sets it on
 -- its one connection); on a PostgreSQL server nothing sets it, nothing is cached, and no write pays a NOTIFY.
-CREATE OR REPLACE FUNCTION kyc_session_changed() RETURNS trigger AS $$
+-- The session a row of one of those tables belongs to, announced (the row as JSON: OLD or NEW).
+CREATE OR REPLACE FUNCTION kyc_notify_session_of(table_name text, item jsonb) RETURNS void AS $$
 DECLARE
   changed uuid;
+BEGIN
+  IF table_name = 'sessions' THEN
+    changed := (item->>'id')::uuid;
+  ELSIF table_name = 'video_call_screenshots' THEN
+    SELECT session_id INTO changed FROM video_calls WHERE id = (item->>'call_id')::uuid;
+  ELSE
+    changed := (item->>'session_id')::uuid;
+  END IF;
+  IF changed IS NOT NULL THEN
+    PERFORM pg_notify('kyc_session_changed', changed::text);
+  END IF;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE OR REPLACE FUNCTION kyc_session_changed() RETURNS trigger AS $$
 BEGIN
   IF current_setting('kyc.notify_session_changes', true) IS DISTINCT FROM 'on' THEN
     RETURN NULL;
@@ -18,28 +34,10 @@ BEGIN
   END IF;
   -- Identical payloads in one transaction are delivered once, so naming both rows costs nothing.
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    IF TG_TABLE_NAME = 'sessions' THEN
-      changed := OLD.id;
-    ELSIF TG_TABLE_NAME = 'video_call_screenshots' THEN
-      SELECT session_id INTO changed FROM video_calls WHERE id = OLD.call_id;
-    ELSE
-      changed := OLD.session_id;
-    END IF;
-    IF changed IS NOT NULL THEN
-      PERFORM pg_notify('kyc_session_changed', changed::text);
-    END IF;
+    PERFORM kyc_notify_session_of(TG_TABLE_NAME, to_jsonb(OLD));
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    IF TG_TABLE_NAME = 'sessions' THEN
-      changed := NEW.id;
-    ELSIF TG_TABLE_NAME = 'video_call_screenshots' THEN
-      SELECT session_id INTO changed FROM video_calls WHERE id = NEW.call_id;
-    ELSE
-      changed := NEW.session_id;
-    END IF;
-    IF changed IS NOT NULL THEN
-      PERFORM pg_notify('kyc_session_changed', changed::text);
-    END IF;
+    PERFORM kyc_notify_session_of(TG_TABLE_NAME, to_jsonb(NEW));
   END IF;
   RETURN NULL;
 END;

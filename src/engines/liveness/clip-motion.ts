@@ -11,6 +11,7 @@ import {
 } from "./background-zoom.js";
 import type { ImageAnalysis } from "./frame-analysis.js";
 import type { FaceImage, PixelBox } from "./frame-types.js";
+import type { RigidFrameFit } from "./rigid-frame-fit.js";
 
 export interface ClipMotion {
   /** Largest face motion from the first face frame: centre shift in face widths plus |log scale|. */
@@ -46,12 +47,12 @@ export const PAN_AMPLITUDE = 0.4;
 const FRAME_MIN_LOG_SCALE = ZOOM_MIN_LOG_SCALE / 2;
 
 /**
- * `wholeFrame`: the whole frame's one-layer fit over the clip (rigid-frame-fit.ts), when one was measured on
- * at least two moving frame pairs; it vetoes a face-box zoom that the frame did not make.
+ * `wholeFrame`: the whole frame's one-layer fit over the clip (rigid-frame-fit.ts); when it was measured on
+ * at least two moving frame pairs, it vetoes a face-box zoom that the frame did not make.
  */
 export function measureClipMotion(
   frames: ImageAnalysis[],
-  wholeFrame?: { netLogScale: number; movingPairs: number },
+  wholeFrame: Pick<RigidFrameFit, "netLogScale" | "movingPairs">,
 ): ClipMotion {
   const withFace = frames.filter((frame) => frame.face);
   const first = withFace[0];
@@ -69,17 +70,10 @@ export function measureClipMotion(
     return { amplitude, followRatio: 1, zoom: null, planar: false };
   const followRatio = surroundFollowRatio(first.image, first.face.box, moved.image, moved.face.box);
   const zoom = measureBackgroundZoom(first.image, first.face.box, moved.image, moved.face.box);
-  const frameZoomed =
-    !wholeFrame || wholeFrame.movingPairs < 2 || Math.abs(wholeFrame.netLogScale) >= FRAME_MIN_LOG_SCALE;
+  const frameZoomed = wholeFrame.movingPairs < 2 || Math.abs(wholeFrame.netLogScale) >= FRAME_MIN_LOG_SCALE;
   const zoomed = frameZoomed && Math.abs(zoom.faceLogScale) >= ZOOM_MIN_LOG_SCALE;
-  return {
-    amplitude,
-    followRatio,
-    zoom,
-    planar:
-      (followRatio < PLANAR_FOLLOW_RATIO && (zoomed || amplitude >= PAN_AMPLITUDE)) ||
-      (frameZoomed && zoomedAsOne(zoom)),
-  };
+  const followed = followRatio < PLANAR_FOLLOW_RATIO && (zoomed || amplitude >= PAN_AMPLITUDE);
+  return { amplitude, followRatio, zoom, planar: followed || (zoomed && zoomedAsOne(zoom)) };
 }
 
 function centre(box: PixelBox): [number, number] {

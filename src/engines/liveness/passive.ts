@@ -279,7 +279,8 @@ function judgeClip(frames: ImageAnalysis[]) {
   const faceless = withFace.length < Math.ceil(frames.length / 2);
   // The whole frame moving as one rigid picture, estimated from the images (rigid-frame-fit.ts).
   const rigid = isStatic ? null : measureRigidFrameFit(frames.map((frame) => frame.image));
-  const motion = measureClipMotion(frames, rigid ?? undefined);
+  // A still clip has no fit (no moving pair): its face boxes' motion is measured alone, and never planar.
+  const motion = measureClipMotion(frames, rigid ?? { netLogScale: 0, movingPairs: 0 });
   const flicker = measureFlicker(frames);
   return {
     score: isStatic ? Math.min(score, 20) : score,

@@ -127,6 +127,26 @@ export async function screenReplay(photo: Raw, seed: number): Promise<Buffer> {
 }
 
 /**
+ * How much of the moving head a pixel shows, 0..1: 1 inside an ellipse of 1.5 face widths by 1.9 face
+ * heights around the head's centre (0.45 face heights down the box), shifted by (dx, dy), fading out over
+ * its rim into the room.
+ */
+export function headWeight(
+  face: { x: number; y: number; width: number; height: number },
+  dx: number,
+  dy: number,
+  x: number,
+  y: number,
+): number {
+  const cx = face.x + face.width / 2;
+  const cy = face.y + face.height * 0.45;
+  const d = Math.sqrt(
+    ((x - cx - dx) / (face.width * 0.75)) ** 2 + ((y - cy - dy) / (face.height * 0.95)) ** 2,
+  );
+  return d < 0.85 ? 1 : d > 1.15 ? 0 : (1.15 - d) / 0.3;
+}
+
+/**
  * Genuine head micro-motion: the head (an ellipse around the face, feathered) shifts, nods and comes a
  * little closer while the room behind it stays put; the camera adds sensor noise. Not a real video.
  */
@@ -139,8 +159,6 @@ export async function headMotionFrames(
   const random = createRandom(7000 + seed);
   const cx = face.x + face.width / 2;
   const cy = face.y + face.height * 0.45;
-  const rx = face.width * 0.75;
-  const ry = face.height * 0.95;
   const frames: Buffer[] = [];
   for (let k = 0; k < count; k++) {
     const dx = Math.sin(k * 0.9 + seed) * face.width * 0.08;
@@ -149,8 +167,7 @@ export async function headMotionFrames(
     const out = blank(photo.width, photo.height);
     for (let y = 0; y < photo.height; y++) {
       for (let x = 0; x < photo.width; x++) {
-        const d = Math.sqrt(((x - cx - dx) / rx) ** 2 + ((y - cy - dy) / ry) ** 2);
-        const weight = d < 0.85 ? 1 : d > 1.15 ? 0 : (1.15 - d) / 0.3;
+        const weight = headWeight(face, dx, dy, x, y);
         const sx = cx + (x - cx - dx) / scale;
         const sy = cy + (y - cy - dy) / scale;
         const i = (y * photo.width + x) * 3;

@@ -9,6 +9,7 @@
 //   width, a percent of scale), as someone told to look at the camera and hold still does.
 import type { Random } from "../seeded-random.js";
 import { createRandom } from "../seeded-random.js";
+import { headWeight } from "./attack-set.js";
 import type { Box } from "./attacks.js";
 import { blank, clampByte, jpeg, type Raw, sample } from "./raw-image.js";
 
@@ -112,10 +113,7 @@ function swayed(sway: HeadSway, k: number, sx: number, sy: number): [number, num
   const pose = sway.poses[k] as HeadSway["poses"][number];
   const cx = face.x + face.width / 2;
   const cy = face.y + face.height * 0.45;
-  const d = Math.sqrt(
-    ((sx - cx - pose.dx) / (face.width * 0.75)) ** 2 + ((sy - cy - pose.dy) / (face.height * 0.95)) ** 2,
-  );
-  const weight = d < 0.85 ? 1 : d > 1.15 ? 0 : (1.15 - d) / 0.3;
+  const weight = headWeight(face, pose.dx, pose.dy, sx, sy);
   const hx = cx + (sx - cx - pose.dx) / pose.scale;
   const hy = cy + (sy - cy - pose.dy) / pose.scale;
   return [hx * weight + sx * (1 - weight), hy * weight + sy * (1 - weight)];

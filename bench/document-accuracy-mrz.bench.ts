@@ -12,6 +12,8 @@
 // BENCH_HARD=1 is harder still (implies BENCH_REAL): bold, thin or faded print, darker security print
 // under the zone, a faint lamination streak in every photograph, JPEG 50–70, 8–12 px characters at low
 // resolution.
+// BENCH_STAMP=1 overprints every document with SPECIMEN (or MUSTER, MODELO…) in a colour or grey, printed
+// on the paper or laid over the scan, across any part of the page, as published real specimens are.
 // BENCH_FIRST_SEED moves the seed range (seeds 1000+ are the development set; 1…N stay held aside).
 //
 //   node --import tsx bench/document-accuracy-mrz.bench.ts                 # 2 per format × condition
@@ -33,6 +35,7 @@ import { percentile } from "./support/latency-stats.js";
 const PER_CELL = Number(process.env.BENCH_PER_CELL ?? 2);
 const HARD = process.env.BENCH_HARD === "1";
 const REAL = process.env.BENCH_REAL === "1" || HARD;
+const STAMP = process.env.BENCH_STAMP === "1";
 const FIRST_SEED = Number(process.env.BENCH_FIRST_SEED ?? 1);
 const ONLY_FORMAT = process.env.BENCH_FORMAT;
 const ONLY_CONDITION = process.env.BENCH_CONDITION;
@@ -68,12 +71,16 @@ await ocr.recognize(warm.image);
 await engine.extract(warm.image);
 
 console.log(
-  `document-accuracy-mrz: ${PER_CELL} per format × condition, seeds from ${FIRST_SEED}${HARD ? ", hard print" : REAL ? ", real print" : ""}\n`,
+  `document-accuracy-mrz: ${PER_CELL} per format × condition, seeds from ${FIRST_SEED}${HARD ? ", hard print" : REAL ? ", real print" : ""}${STAMP ? ", SPECIMEN overprint" : ""}\n`,
 );
 for (let seed = FIRST_SEED; seed < FIRST_SEED + PER_CELL; seed++) {
   for (const format of MRZ_FORMATS.filter((f) => !ONLY_FORMAT || f === ONLY_FORMAT)) {
     for (const condition of CONDITIONS as CaptureCondition[]) {
-      const specimen = await generateMrzSpecimen(format, seed, condition, { real: REAL, hard: HARD });
+      const specimen = await generateMrzSpecimen(format, seed, condition, {
+        real: REAL,
+        hard: HARD,
+        stamp: STAMP,
+      });
       let t = performance.now();
       await ocr.recognize(specimen.image);
       bare.push(performance.now() - t);

@@ -61,8 +61,9 @@ const response = z.object({
       field_rules: z
         .record(z.string(), z.boolean())
         .describe(
-          "Per coded field (issuing_state, nationality, sex, names, date_of_birth, expiry_date): whether it holds " +
-            "a value the field can — a country code somebody issues, M/F/X or filler, letters, a day of the calendar.",
+          "Per coded field (issuing_state, nationality, sex, names, document_number, date_of_birth, expiry_date): " +
+            "whether it holds a value the field can — a country code somebody issues, M/F/X or filler, letters, " +
+            "fillers only after the number, a day of the calendar.",
         ),
       valid: z.boolean().describe("Every check digit holds and every coded field is well formed."),
     })

@@ -8,7 +8,7 @@ import type { MrzFormat } from "./mrz-formats.js";
 import type { LocatedMrz } from "./mrz-locate.js";
 import { type MrzReading, readLocatedZone, readMrz } from "./mrz-reader.js";
 import {
-  repairDoubledLettersFromVisualZone,
+  repairLetterFromVisualZone,
   repairNamesFromVisualZone,
   restoreLostInitialsFromVisualZone,
 } from "./mrz-visual-names.js";
@@ -137,15 +137,18 @@ export async function readMrzDocument(
   const named = repairNamesFromVisualZone(mrz.lines, mrz.format, tokens);
   if (named !== mrz.lines) {
     const reread = readMrzFields(named, today);
-    if (reread) mrz = { ...reread, agreement: mrz.agreement };
+    if (reread) mrz = { ...mrz, ...reread };
   }
-  for (const repair of [repairDoubledLettersFromVisualZone, restoreLostInitialsFromVisualZone]) {
-    const repaired = repair(mrz.lines, mrz.format, tokens);
+  const repairs = [
+    (r: MrzReading) => repairLetterFromVisualZone(r.lines, r.format, tokens, r.seen),
+    (r: MrzReading) => restoreLostInitialsFromVisualZone(r.lines, r.format, tokens),
+  ];
+  for (const repair of repairs) {
+    const repaired = repair(mrz);
     if (repaired === mrz.lines) continue;
     const reread = readMrzFields(repaired, today);
     const held = Object.entries(mrz.checks).filter(([, ok]) => ok);
-    if (reread && held.every(([field]) => reread.checks[field]))
-      mrz = { ...reread, agreement: mrz.agreement };
+    if (reread && held.every(([field]) => reread.checks[field])) mrz = { ...mrz, ...reread };
   }
   const fields: Record<string, string> = { ...mrz.fields, mrz_format: mrz.format };
   mrz.lines.forEach((line, i) => {

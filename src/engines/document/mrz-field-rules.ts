@@ -1,6 +1,6 @@
 // What a zone's coded fields can hold whatever its check digits say (ICAO 9303-3): the issuing state and
-// the nationality are codes somebody issues, the sex is M, F, X or a filler, names are letters, and dates
-// are days of the calendar. A check digit is one chance in ten of holding by accident; a misread that
+// the nationality are codes somebody issues, the sex is M, F, X or a filler, names are letters, a document
+// number is padded by fillers only at its end, and dates are days of the calendar. A check digit is one chance in ten of holding by accident; a misread that
 // shifts cells or trades a letter for a digit often breaks one of these instead, so a reading whose digits
 // all hold but whose sex is `2` or whose birth month is `20` is a misread, not a document.
 import { toIso } from "./field-text.js";
@@ -24,7 +24,8 @@ function calendarDate(value: string, kind: "date_of_birth" | "expiry_date"): boo
 
 /**
  * Per coded field, whether it holds a value the field can hold: issuing_state, nationality (where the
- * format carries one), sex, names (letters and fillers), date_of_birth, expiry_date (where the format
+ * format carries one), sex, names (letters and fillers), document_number (no filler before a letter or
+ * digit), date_of_birth, expiry_date (where the format
  * carries one). Positions come from the layout table: the country codes' columns, the sex column (class
  * S), the name columns (class N) and the dates' check-digit ranges.
  */
@@ -46,6 +47,12 @@ export function mrzFieldRules(lines: string[], layout: MrzLayout): Record<string
   // A digit left in a name (no letter twin, as 9) is a misread.
   rules.names = inClass("N", (c) => /^[A-Z<]$/.test(c));
   for (const check of layout.checks) {
+    if (check.field === "document_number") {
+      // Fillers only pad a number at its end: a `<` with a letter or digit after it is a misread (a 2 read
+      // as `<` beside an O read as 0 holds the check digit: 24·7 + 2 ≡ 0 mod 10).
+      const [row, from, to] = check.over[0]!;
+      rules.document_number = !/<[A-Z0-9]/.test(lines[row]!.slice(from, to));
+    }
     if (check.field !== "date_of_birth" && check.field !== "expiry_date") continue;
     const [row, from, to] = check.over[0]!;
     rules[check.field] = calendarDate(lines[row]!.slice(from, to), check.field);

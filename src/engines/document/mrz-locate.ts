@@ -11,6 +11,10 @@ import { type Blob, glyphLikeness, type LineBlob, type LineGroup, pickGroup } fr
 const WORK = 1000;
 /** Black-hat depths tried in turn (share of the background's brightness). */
 const STROKE_DEPTHS = [0.3, 0.18, 0.45];
+/** Radius of the strip's background window (px, lines 40 px high, strokes about 6 px wide). */
+const INK_BACKGROUND_RADIUS = 7;
+/** Share of the paper's brightness below which a background is not print on the document (see inkRatio). */
+const DARKEST_BACKGROUND = 0.5;
 
 export interface LocatedMrz {
   /** Grey PNG of the straightened zone, lines horizontal, margins around them. */
@@ -98,6 +102,12 @@ function runningExtreme(src: Uint8Array, w: number, h: number, r: number, vertic
   return out;
 }
 
+/** The morphological closing over a (2r + 1)² square: the brightest within `r`, then the darkest within `r`. */
+function closing(data: Uint8Array, w: number, h: number, r: number): Uint8Array {
+  const dilated = runningExtreme(runningExtreme(data, w, h, r, false, true), w, h, r, true, true);
+  return runningExtreme(runningExtreme(dilated, w, h, r, false, false), w, h, r, true, false);
+}
+
 /**
  * Dark strokes as a share of their surroundings: the morphological closing (brightest within `r`, then
  * darkest within `r`) fills strokes thinner than the window with their background but leaves step edges
@@ -107,8 +117,7 @@ function runningExtreme(src: Uint8Array, w: number, h: number, r: number, vertic
  */
 export function blackHat(g: Grey, r: number): Float32Array {
   const { data, width: w, height: h } = g;
-  const dilated = runningExtreme(runningExtreme(data, w, h, r, false, true), w, h, r, true, true);
-  const closed = runningExtreme(runningExtreme(dilated, w, h, r, false, false), w, h, r, true, false);
+  const closed = closing(data, w, h, r);
   const out = new Float32Array(w * h);
   for (let i = 0; i < out.length; i++) out[i] = (closed[i]! - data[i]!) / Math.max(24, closed[i]!);
   return out;
@@ -255,6 +264,38 @@ function warp(src: Grey, corners: [number, number][], outW: number, outH: number
   return out;
 }
 
+/**
+ * Ink darkness of the straightened zone: each pixel as a share of its background, the closing of the
+ * strip over a window wider than a stroke. Ink is what is darker than what lies around it. A SPECIMEN
+ * stamp or a band of tinted print over the zone is its own background and comes out as paper, the glyphs
+ * under it as glyphs (a raw strip keeps the stamp as dark as faint print and tesseract breaks the lines
+ * there); uneven light and a desk at the strip's edge flatten the same way.
+ */
+function inkRatio(strip: Buffer, w: number, h: number, r: number): Buffer {
+  const data = new Uint8Array(strip.buffer, strip.byteOffset, strip.length);
+  const closed = closing(data, w, h, r);
+  // A background far darker than the paper is no print on it but the desk or a screen's bezel beside the
+  // document: divided by itself its texture (scan lines) would come out as sharp as glyphs. It is divided
+  // by this floor instead and stays dark and flat, as in the photograph.
+  const floor = Math.max(24, DARKEST_BACKGROUND * percentile(closed, 0.95));
+  const out = Buffer.alloc(w * h);
+  for (let i = 0; i < out.length; i++)
+    out[i] = Math.round((255 * data[i]!) / Math.max(data[i]!, floor, closed[i]!));
+  return out;
+}
+
+/** The value below which `share` of the pixels lie. */
+function percentile(values: Uint8Array, share: number): number {
+  const counts = new Uint32Array(256);
+  for (const v of values) counts[v]!++;
+  let below = 0;
+  for (let v = 0; v < 256; v++) {
+    below += counts[v]!;
+    if (below >= share * values.length) return v;
+  }
+  return 255;
+}
+
 async function decode(image: Buffer, longSide?: number): Promise<Grey> {
   let pipeline = sharp(image, { failOn: "none" }).rotate().greyscale();
   if (longSide) pipeline = pipeline.resize(longSide, longSide, { fit: "inside", withoutEnlargement: true });
@@ -364,7 +405,7 @@ export async function locateMrz(image: Buffer): Promise<LocatedMrz | null> {
   const target = 40 / (lineHeight * k);
   const outW = Math.max(200, Math.round(zoneW * target));
   const outH = Math.max(40, Math.round(zoneH * target));
-  const pixels = warp(full, corners, outW, outH);
+  const pixels = inkRatio(warp(full, corners, outW, outH), outW, outH, INK_BACKGROUND_RADIUS);
   const png = await sharp(pixels, { raw: { width: outW, height: outH, channels: 1 } })
     .normalise()
     .png({ compressionLevel: 1 })

@@ -42,6 +42,8 @@ export interface MrzReading extends MrzReadResult {
    * lies the other way up from the strip's; see LocatedMrz.direction). Absent for a page-pass reading.
    */
   upsideDown?: boolean;
+  /** Every character a size of tesseract or the glyph classifier read in a cell, the voted one first. */
+  seen?: (row: number, col: number) => string[];
 }
 
 /** A line of the whole-page pass that looks like an MRZ line (fillers possibly read as K/L/C). */
@@ -486,7 +488,7 @@ function readVoted(grids: SizedReading[], today: string, casting: boolean): MrzR
   // A zone names a known country, valid or not (mrz_checksum_failed): upside down, S, Z, N, O, 0 and 8
   // read alike and the repairs above can make such garbage fit every check.
   if (!namesKnownCountry(settled, repaired.layout)) return null;
-  return { ...result, agreement: voted.agreement };
+  return { ...result, agreement: voted.agreement, seen: voted.alternatives };
 }
 
 /**

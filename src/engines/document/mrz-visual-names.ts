@@ -56,31 +56,36 @@ function nameFields(format: MrzFormat): [number, number, number][] {
 }
 
 /**
- * A name letter read as its neighbour (LUIS as LUSS: tesseract copies the next glyph when the one
- * between is faint) leaves a doubled letter, and no check digit may notice: names are unchecked on most
- * documents, and on the French card, whose composite digit covers them, I and S (like A/K, B/L, E/O…)
- * weigh the same modulo 10. Such a word, absent from the visual zone, takes the one visual-zone word of
- * its length that differs from it only in that doubled letter. The caller keeps the result only when no
- * check digit that held breaks.
+ * One name letter misread, which no check digit may notice: names are unchecked on most documents, and
+ * on the French card, whose composite digit covers them, I and S (like A/K, B/L, E/O…) weigh the same
+ * modulo 10. Such a word, absent from the visual zone, takes the one visual-zone word of its length that
+ * differs from it in one letter, when the zone's own reading supports that letter: a size of tesseract
+ * or the glyph classifier read it in that cell (`seen`; OKAF0R, EKSTRCM, HECGA), or the misread letter
+ * copies a neighbour (LUIS read LUSS: tesseract copies the next glyph when the one between is faint).
+ * A letter nothing in the zone saw is left as read: the page's own reading of a name can be the wrong
+ * one. The caller keeps the result only when no check digit that held breaks.
  */
-export function repairDoubledLettersFromVisualZone(
+export function repairLetterFromVisualZone(
   lines: string[],
   format: MrzFormat,
   visualTokens: string[],
+  seen?: (row: number, col: number) => string[],
 ): string[] {
-  const seen = new Set(visualTokens);
-  const tokens = [...seen].filter((t) => /^[A-Z]{3,}$/.test(t));
+  const known = new Set(visualTokens);
+  const tokens = [...known].filter((t) => /^[A-Z]{3,}$/.test(t));
   const out = [...lines];
   for (const [row, start, end] of nameFields(format)) {
     const field = out[row]!.slice(start, end);
-    const fixed = field.replace(/[A-Z]{3,}/g, (word) => {
-      if (seen.has(word)) return word;
+    const fixed = field.replace(/[A-Z]{3,}/g, (word, at: number) => {
+      if (known.has(word)) return word;
       const doubled = (i: number) => word[i] === word[i - 1] || word[i] === word[i + 1];
+      const supported = (t: string, i: number) =>
+        doubled(i) || (seen?.(row, start + at + i).includes(t[i]!) ?? false);
       const matches = new Set(
         tokens.filter((t) => {
           if (t.length !== word.length) return false;
           const diff = [...t].flatMap((c, i) => (c === word[i] ? [] : [i]));
-          return diff.length === 1 && doubled(diff[0]!);
+          return diff.length === 1 && supported(t, diff[0]!);
         }),
       );
       return matches.size === 1 ? [...matches][0]! : word;

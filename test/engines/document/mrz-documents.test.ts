@@ -151,6 +151,21 @@ describe("real-style print under real-style captures", () => {
     }
   });
 
+  test("a SPECIMEN overprint across the zone does not change the reading", async () => {
+    // Development captures: a translucent SPÉCIMEN across the visa's names read DMITRI as DMITRZ (no check
+    // digit covers them); a red SPECIMEN over the end of the French card's lines failed its checks. Each
+    // pixel of the strip is now read against its own background: the stamp is paper, the glyphs glyphs.
+    for (const [format, seed] of [
+      ["MRVB", 1000],
+      ["FRENCH_ID", 1001],
+    ] as const) {
+      const specimen = await generateMrzSpecimen(format, seed, "scan", { real: true, stamp: true });
+      const { result } = await engine.extract(specimen.image);
+      assert.deepEqual(result.mrz?.lines, specimen.mrz, format);
+      assert.equal(result.mrz?.valid, true, format);
+    }
+  });
+
   test("the TD1 card whose first row touches a remarks line cut by the crop reads exactly", async () => {
     // Development capture: the first row's letters took in the remarks above them, 62 px tall beside
     // rows of 33–37, and were dropped as other print; the card was not read at all.

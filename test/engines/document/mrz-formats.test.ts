@@ -12,7 +12,7 @@ import {
   settleOutOfClass,
 } from "../../../src/engines/document/mrz-repair.js";
 import {
-  repairDoubledLettersFromVisualZone,
+  repairLetterFromVisualZone,
   repairNamesFromVisualZone,
 } from "../../../src/engines/document/mrz-visual-names.js";
 import { buildMrz, ICAO_SPECIMEN } from "../../specimens/documents/mrz-formats.js";
@@ -155,6 +155,22 @@ describe("coded fields a misread can break while every check digit holds", () =>
     const issuer = readMrzFields([line1.replace("P<UTO", "P<L<O"), line2], TODAY)!;
     assert.equal(issuer.fieldRules.issuing_state, false);
     assert.equal(issuer.valid, false);
+  });
+
+  test("a filler inside the document number makes the reading invalid, a padded short number does not", () => {
+    /** Line 2 with the number replaced, its check and the composite recomputed. */
+    const withNumber = (number: string) => {
+      const raw = number + computeCheckDigit(number) + line2.slice(10);
+      return raw.slice(0, 43) + computeCheckDigit(raw.slice(0, 10) + raw.slice(13, 20) + raw.slice(21, 43));
+    };
+    // O read as 0 and 2 read as `<` together hold the number's check digit (24·7 + 2 ≡ 0 mod 10).
+    const misread = readMrzFields([line1, withNumber("0X<17173<")], TODAY)!;
+    assert.ok(Object.values(misread.checks).every(Boolean));
+    assert.equal(misread.fieldRules.document_number, false);
+    assert.equal(misread.valid, false);
+    const padded = readMrzFields([line1, withNumber("D231458<<")], TODAY)!;
+    assert.equal(padded.fieldRules.document_number, true);
+    assert.equal(padded.valid, true);
   });
 
   test("what issuers do print stays valid: X or a filler for sex, an unknown birth day, Germany's D<<", () => {
@@ -360,7 +376,7 @@ describe("letter/digit twins in document numbers", () => {
   });
 });
 
-describe("a letter copied over its neighbour in a name", () => {
+describe("one name letter misread, settled by the visual zone", () => {
   // The French card's composite covers its names, but I and S weigh the same modulo 10: both readings
   // hold every check.
   const truth = ["IDFRAKIM<<<<<<<<<<<<<<<<<<<<<<<<<<<<", "1602024417894JOSE<<LUIS<<<<9211247F6"];
@@ -373,16 +389,34 @@ describe("a letter copied over its neighbour in a name", () => {
 
   test("the visual zone's LUIS undoes the doubled S", () => {
     const tokens = ["CARTE", "NATIONALE", "KIM", "JOSE", "LUIS", "NOM", "PRENOMS"];
-    assert.deepEqual(repairDoubledLettersFromVisualZone(misread, "FRENCH_ID", tokens), truth);
+    assert.deepEqual(repairLetterFromVisualZone(misread, "FRENCH_ID", tokens), truth);
   });
 
-  test("without the word in the visual zone, or where the letter is not doubled, the reading stays", () => {
-    assert.deepEqual(repairDoubledLettersFromVisualZone(misread, "FRENCH_ID", ["KIM", "JOSE"]), misread);
-    // ERIKSSON read as ERIKSSEN: the differing letter is not a copy of a neighbour.
-    const lines = [
-      "P<UTOERIKSSEN<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
-      "L898902C36UTO7408122F1204159ZE184226B<<<<<10",
-    ];
-    assert.deepEqual(repairDoubledLettersFromVisualZone(lines, "TD3", ["ERIKSSON", "ANNA", "MARIA"]), lines);
+  // ERIKSSON read as ERIKSSEN: the differing letter copies no neighbour.
+  const eriksson = [
+    "P<UTOERIKSSEN<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+    "L898902C36UTO7408122F1204159ZE184226B<<<<<10",
+  ];
+  const tokens = ["ERIKSSON", "ANNA", "MARIA"];
+
+  test("a letter some reading of the zone saw in that cell is taken from the visual zone", () => {
+    // The name field starts at column 5, so the misread E stands in column 11; a size read O there.
+    const seen = (row: number, col: number) => (row === 0 && col === 11 ? ["E", "O"] : []);
+    assert.deepEqual(repairLetterFromVisualZone(eriksson, "TD3", tokens, seen), [
+      "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+      eriksson[1]!,
+    ]);
+  });
+
+  test("without the word in the visual zone, or a letter no reading saw, the reading stays", () => {
+    assert.deepEqual(repairLetterFromVisualZone(misread, "FRENCH_ID", ["KIM", "JOSE"]), misread);
+    assert.deepEqual(repairLetterFromVisualZone(eriksson, "TD3", tokens), eriksson);
+    const elsewhere = (row: number, col: number) => (row === 0 && col === 10 ? ["O"] : []);
+    assert.deepEqual(repairLetterFromVisualZone(eriksson, "TD3", tokens, elsewhere), eriksson);
+  });
+
+  test("two visual-zone words one letter away leave the reading as it is", () => {
+    const seen = () => ["E", "O", "A"];
+    assert.deepEqual(repairLetterFromVisualZone(eriksson, "TD3", [...tokens, "ERIKSSAN"], seen), eriksson);
   });
 });

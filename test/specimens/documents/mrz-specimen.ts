@@ -6,6 +6,7 @@ import { createRandom } from "../seeded-random.js";
 import { type Capture, type CaptureCondition, photograph } from "./camera.js";
 import { drawHardPrint, drawMrzDocument, drawRealPrint } from "./mrz-document.js";
 import { buildMrz, type MrzPerson, type SpecimenMrzFormat } from "./mrz-formats.js";
+import { overprintSpecimen } from "./specimen-stamp.js";
 
 const FACES_DIR = fileURLToPath(new URL("../../../../shared/data/faces/deepface/", import.meta.url));
 const PORTRAITS = readdirSync(FACES_DIR)
@@ -34,6 +35,8 @@ export interface MrzSpecimenOptions {
   /** Harder than `real` (implies it): bold, thin or faded print, darker security print under the zone,
    * a faint lamination streak in every photograph, JPEG 50–70, 8–12 px characters at low resolution. */
   hard?: boolean;
+  /** Overprint the word SPECIMEN across the page, as published specimens of real documents carry it. */
+  stamp?: boolean;
 }
 
 /** The fields as the printed MRZ holds them (names cut to their field's width). */
@@ -83,7 +86,10 @@ export async function generateMrzSpecimen(
         hard,
       )
     : drawMrzDocument(random, format, portrait, seed, undefined, options.mrz, real, hard);
-  const clean = await draft.canvas.toPng();
+  const drawn = await draft.canvas.toPng();
+  const clean = options.stamp
+    ? await overprintSpecimen(drawn, createRandom(seed * 7577 + format.length * 13 + 1))
+    : drawn;
   const { image, capture } = await photograph(
     clean,
     condition,

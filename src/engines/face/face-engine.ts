@@ -1,6 +1,7 @@
 // The face engine: what verify modules, tools and the gallery call. Constructed once per process
 // from config (createFaceEngine) and passed in through Services.
 import { AppError } from "../../platform/errors.js";
+import { InferenceMemo } from "./inference-memo.js";
 import type {
   FaceImage,
   FaceInferenceRequest,
@@ -61,8 +62,12 @@ export interface FaceEngine {
   oneFaceOf(analysis: FaceAnalysis): AnalyzedFace;
   /** Similarity 0..1 (4 decimals) of two embeddings of the same model; see similarity.ts. */
   compare(a: Float32Array, b: Float32Array): number;
-  /** The raw worker protocol, for the liveness engine (anti-spoof, liveness, mesh, hands, gestures). */
-  infer(request: FaceInferenceRequest): Promise<FaceInferenceResult>;
+  /**
+   * The raw worker protocol, for the liveness engine (anti-spoof, liveness, mesh, hands, gestures).
+   * `keep`: the same pixels will be asked about again (a selfie judged now and matched at finish), so
+   * the answer is kept a while and any later request it covers is answered from it (inference-memo.ts).
+   */
+  infer(request: FaceInferenceRequest, options?: { keep?: boolean }): Promise<FaceInferenceResult>;
   close(): Promise<void>;
 }
 
@@ -90,6 +95,7 @@ export async function createFaceEngine(options: FaceEngineOptions = {}): Promise
 class WorkerFaceEngine implements FaceEngine {
   readonly embeddingModel: string;
   readonly embeddingWidth: number;
+  private readonly memo = new InferenceMemo();
 
   constructor(
     private readonly pool: FaceWorkerPool,
@@ -101,14 +107,14 @@ class WorkerFaceEngine implements FaceEngine {
   }
 
   async analyze(image: FaceImage): Promise<FaceAnalysis> {
-    const result = await this.pool.run({ image, want: { embedding: true, age: true, quality: true } });
+    const result = await this.run({ image, want: { embedding: true, age: true, quality: true } });
     return this.toAnalysis(result);
   }
 
   async analyzeWithMesh(image: FaceImage): Promise<{ analysis: FaceAnalysis; detected: InferredFace[] }> {
     // The mesh is computed on every request anyway (head pose comes from it); asking for it only
     // returns it, so the analysis is the one analyze() gives.
-    const result = await this.pool.run({
+    const result = await this.run({
       image,
       want: { embedding: true, age: true, quality: true, mesh: true },
     });
@@ -135,12 +141,20 @@ class WorkerFaceEngine implements FaceEngine {
     return compareEmbeddings(a, b);
   }
 
-  infer(request: FaceInferenceRequest): Promise<FaceInferenceResult> {
-    return this.pool.run(request);
+  infer(request: FaceInferenceRequest, options: { keep?: boolean } = {}): Promise<FaceInferenceResult> {
+    return this.run(request, options.keep);
   }
 
   close(): Promise<void> {
     return this.pool.close();
+  }
+
+  private async run(request: FaceInferenceRequest, keep = false): Promise<FaceInferenceResult> {
+    const kept = this.memo.recall(request);
+    if (kept) return kept;
+    const result = await this.pool.run(request);
+    if (keep) this.memo.keep(request, result);
+    return result;
   }
 
   private toAnalysis(result: FaceInferenceResult): FaceAnalysis {

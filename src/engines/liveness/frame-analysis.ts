@@ -65,6 +65,12 @@ export interface AnalyzeFrameOptions {
   spoof?: boolean;
   hands?: boolean;
   embedding?: boolean;
+  /**
+   * The selfie FACE_MATCH, AGE_ESTIMATION and the portrait-reuse check analyse again at finish: its age and
+   * sharpness are computed too and the face engine keeps the answer, so finish reads it without a second
+   * inference of the same pixels (issue 18).
+   */
+  matchedLater?: boolean;
 }
 
 export async function analyzeFrame(
@@ -95,8 +101,9 @@ export async function analyzeImage(
     embedding: options.embedding,
     hands: options.hands,
     gestures: options.hands,
+    ...(options.matchedLater ? { age: true, quality: true } : {}),
   };
-  const result = await face.infer({ image, want, maxFaces: 3 });
+  const result = await face.infer({ image, want, maxFaces: 3 }, { keep: options.matchedLater });
   const subject = result.faces[0] ?? null;
   const forensics = subject && spoof ? measureForensics(image, subject.box) : null;
   const modelLive = subject && spoof ? combineModels(subject) : 0;

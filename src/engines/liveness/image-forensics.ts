@@ -36,7 +36,6 @@ export interface ForensicSignals {
 const PATCH = 128;
 
 export function measureForensics(image: FaceImage, box: PixelBox): ForensicSignals {
-  const luma = lumaOf(image);
   const faceSize = Math.min(box.width, box.height);
   // The inner face (cheeks, nose, forehead): no hair or background edges to confuse the spectrum.
   const inner = {
@@ -52,10 +51,10 @@ export function measureForensics(image: FaceImage, box: PixelBox): ForensicSigna
   // the repeated pixels make, which peak at the resampling period, never a print's or a screen's.
   const step = Math.max(inner.width, inner.height) / PATCH;
   const sorted = Float32Array.from(faceLuma).sort();
-  const frameSorted = sampleSorted(luma);
+  const frameSorted = sampleSortedLuma(image);
   return {
     periodicity: spectralPeakiness(faceLuma, PATCH, { maxRadius: (Math.min(1, step) * PATCH) / 2 }),
-    nativePeriodicity: nativePeriodicity(luma, image.width, image.height, box),
+    nativePeriodicity: nativePeriodicity(image, box),
     chromaRipple: chromaRipple(patch, PATCH),
     blackLevel: percentile(frameSorted, 0.02),
     faceRange: percentile(sorted, 0.98) - percentile(sorted, 0.02),
@@ -64,15 +63,16 @@ export function measureForensics(image: FaceImage, box: PixelBox): ForensicSigna
   };
 }
 
-function lumaOf(image: FaceImage): Float32Array {
-  const out = new Float32Array(image.width * image.height);
-  for (let i = 0; i < out.length; i++) {
-    out[i] =
-      0.299 * (image.data[i * 3] as number) +
-      0.587 * (image.data[i * 3 + 1] as number) +
-      0.114 * (image.data[i * 3 + 2] as number);
-  }
-  return out;
+/**
+ * Luma of pixel `i`. Only the pixels a signal reads are converted, into the Float32Array that holds them
+ * (the frame's whole luma plane was 1.2 MB a frame of garbage, issue 18); the same float32 values.
+ */
+function lumaAt(data: Uint8Array, i: number): number {
+  return (
+    0.299 * (data[i * 3] as number) +
+    0.587 * (data[i * 3 + 1] as number) +
+    0.114 * (data[i * 3 + 2] as number)
+  );
 }
 
 interface Patch {
@@ -107,14 +107,15 @@ function resamplePatch(image: FaceImage, region: PixelBox, size: number): Patch 
   return { luma, cr, cb };
 }
 
-function nativePeriodicity(luma: Float32Array, width: number, height: number, box: PixelBox): number {
+function nativePeriodicity(image: FaceImage, box: PixelBox): number {
+  const { width, height } = image;
   const size = Math.min(box.width, box.height) >= 100 ? 128 : 64;
   if (width < size || height < size) return 0;
   const x0 = Math.round(Math.min(width - size, Math.max(0, box.x + box.width / 2 - size / 2)));
   const y0 = Math.round(Math.min(height - size, Math.max(0, box.y + box.height / 2 - size / 2)));
   const window = new Float32Array(size * size);
   for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) window[y * size + x] = luma[(y0 + y) * width + x0 + x] as number;
+    for (let x = 0; x < size; x++) window[y * size + x] = lumaAt(image.data, (y0 + y) * width + x0 + x);
   }
   return spectralPeakiness(window, size, { skipJpegGrid: true });
 }
@@ -146,26 +147,57 @@ function spectralPeakiness(values: Float32Array, size: number, band: PeakBand = 
     }
   }
   fft2d(re, im, size);
-  const magnitudes: number[] = [];
-  let peak = 0;
-  for (let v = 0; v < size; v++) {
-    for (let u = 0; u < size / 2; u++) {
-      const fu = u;
-      const fv = v < size / 2 ? v : v - size;
-      const radius = Math.hypot(fu, fv);
-      if (radius < size / 8 || radius > maxRadius) continue;
-      if (skipJpegGrid && onBlockGrid(fu, size) && onBlockGrid(fv, size)) continue;
-      // Whiten by radius: natural images fall off roughly as 1/f.
-      const magnitude = Math.hypot(re[v * size + u] as number, im[v * size + u] as number) * radius;
-      magnitudes.push(magnitude);
-      if (magnitude > peak) peak = magnitude;
-    }
-  }
+  const bins = bandBins(size, maxRadius, skipJpegGrid);
   // A face so small that no band is left (inner region under a quarter of PATCH) carries no trace.
-  if (magnitudes.length === 0) return 0;
-  magnitudes.sort((a, b) => a - b);
+  if (bins.index.length === 0) return 0;
+  const magnitudes = new Float64Array(bins.index.length);
+  let peak = 0;
+  for (let n = 0; n < bins.index.length; n++) {
+    const k = bins.index[n] as number;
+    // Whiten by radius: natural images fall off roughly as 1/f.
+    const magnitude = Math.hypot(re[k] as number, im[k] as number) * (bins.radius[n] as number);
+    magnitudes[n] = magnitude;
+    if (magnitude > peak) peak = magnitude;
+  }
+  // A typed array sorts numerically, as the comparator (a, b) => a − b did, without calling one.
+  magnitudes.sort();
   const median = magnitudes[Math.floor(magnitudes.length / 2)] ?? 1;
   return Math.log(peak / Math.max(median, 1e-6));
+}
+
+interface BandBins {
+  /** Index into the size × size spectrum of each measured bin, in the order they were always visited. */
+  index: Int32Array;
+  /** Its radius in bins (Math.hypot of the signed frequencies). */
+  radius: Float64Array;
+}
+
+const bandTables = new Map<string, BandBins>();
+
+/** The bins spectralPeakiness measures, computed once per size and band (issue 18: it ran per frame). */
+function bandBins(size: number, maxRadius: number, skipJpegGrid: boolean): BandBins {
+  const key = `${size} ${maxRadius} ${skipJpegGrid}`;
+  let table = bandTables.get(key);
+  if (!table) {
+    const index: number[] = [];
+    const radii: number[] = [];
+    for (let v = 0; v < size; v++) {
+      for (let u = 0; u < size / 2; u++) {
+        const fu = u;
+        const fv = v < size / 2 ? v : v - size;
+        const radius = Math.hypot(fu, fv);
+        if (radius < size / 8 || radius > maxRadius) continue;
+        if (skipJpegGrid && onBlockGrid(fu, size) && onBlockGrid(fv, size)) continue;
+        index.push(v * size + u);
+        radii.push(radius);
+      }
+    }
+    table = { index: Int32Array.from(index), radius: Float64Array.from(radii) };
+    // maxRadius follows the face's size, so the keys are few; a bound keeps a stream of odd sizes cheap.
+    if (bandTables.size >= 256) bandTables.clear();
+    bandTables.set(key, table);
+  }
+  return table;
 }
 
 function onBlockGrid(frequency: number, size: number): boolean {
@@ -194,10 +226,12 @@ function chromaRipple(patch: Patch, size: number): number {
   return (high(patch.cr) + high(patch.cb)) / Math.max(high(patch.luma), 1);
 }
 
-function sampleSorted(values: Float32Array): Float32Array {
-  const stride = Math.max(1, Math.floor(values.length / 20000));
-  const out = new Float32Array(Math.ceil(values.length / stride));
-  for (let i = 0, j = 0; i < values.length; i += stride, j++) out[j] = values[i] as number;
+/** About 20,000 pixels' luma, evenly strided over the frame, sorted. */
+function sampleSortedLuma(image: FaceImage): Float32Array {
+  const count = image.width * image.height;
+  const stride = Math.max(1, Math.floor(count / 20000));
+  const out = new Float32Array(Math.ceil(count / stride));
+  for (let i = 0, j = 0; i < count; i += stride, j++) out[j] = lumaAt(image.data, i);
   return out.sort();
 }
 

@@ -29,6 +29,11 @@ export interface EvaluateInput {
   clip?: Buffer;
   /** PASSIVE without a recorder: a frame burst judged as the clip would be. */
   burst?: CapturedFrame[];
+  /**
+   * PASSIVE in a session: the still is analysed again at finish (FACE_MATCH, AGE_ESTIMATION, the
+   * portrait-reuse check), so the face engine keeps its inference for them (frame-analysis.ts).
+   */
+  matchedLater?: boolean;
   /** FLASHING, 3D_ACTION, GESTURE: captured frames with their timestamps, in capture order. */
   frames?: CapturedFrame[];
   /** FLASHING, 3D_ACTION, GESTURE: the consumed challenge (consumeChallenge) of the same method. */
@@ -72,7 +77,11 @@ function dispatch(face: FaceEngine, input: EvaluateInput, config: LivenessConfig
     case "PASSIVE":
       if (!input.still)
         throw new AppError("image_required", { field: "image", message: "image is required" });
-      return evaluatePassive(face, { still: input.still, clip: input.clip, burst: input.burst }, config);
+      return evaluatePassive(
+        face,
+        { still: input.still, clip: input.clip, burst: input.burst, matchedLater: input.matchedLater },
+        config,
+      );
     case "PASSIVE_VIDEO":
       if (!input.clip) throw new AppError("video_required", { field: "video", message: "video is required" });
       return evaluatePassiveVideo(face, { clip: input.clip }, config);

@@ -33,14 +33,18 @@ const STATIC_CLIP_DELTA = 0.6;
 
 export async function evaluatePassive(
   face: FaceEngine,
-  input: { still: Buffer; clip?: Buffer; burst?: CapturedFrame[] },
+  input: { still: Buffer; clip?: Buffer; burst?: CapturedFrame[]; matchedLater?: boolean },
   config: LivenessConfig,
 ): Promise<LivenessOutcome> {
   const moving = Boolean(input.clip || input.burst?.length);
   // ffmpeg decodes the clip in its own process while the still is judged (awaited below).
   const decoding = !input.burst?.length && input.clip ? tryDecodeClip(input.clip, config.clipFrames) : null;
   decoding?.catch(() => {}); // a face-less still returns before awaiting it
-  const photo = await analyzeFrame(face, { bytes: input.still, t_ms: 0 }, { embedding: moving });
+  const photo = await analyzeFrame(
+    face,
+    { bytes: input.still, t_ms: 0 },
+    { embedding: moving, matchedLater: input.matchedLater },
+  );
   if (!photo.face) return noFaceOutcome("PASSIVE");
   // A document (passport page, ID card, a page on a screen) in front of the camera: its portrait is
   // a face, but the frame around it is printed text.

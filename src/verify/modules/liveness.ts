@@ -144,6 +144,8 @@ export const livenessModule: WorkflowModule = {
         ...input,
         method: config.method,
         config: engineConfig(config),
+        // Finish analyses the same selfie again: its inference is kept for that (PASSIVE only).
+        matchedLater: true,
       });
       if (outcome.failure === "capture") {
         // Nothing to judge (no face): the applicant retakes; a challenge method asks for a new challenge.

@@ -52,15 +52,25 @@ export async function createSessionOver(
   return { ...session, token: String(session.url).split("/verify/")[1] };
 }
 
-/** Holds a session for review by the tenant's status override (PATCH update-status), as a reviewer finds it. */
-export async function holdForReview(t: TestApp, tenant: TestTenant, sessionId: string): Promise<void> {
-  const held = await t.app.inject({
+/** Sets a session's status by the tenant's override (PATCH update-status), asserting it was accepted. */
+export async function updateSessionStatus(
+  t: TestApp,
+  tenant: TestTenant,
+  sessionId: string,
+  status: string,
+): Promise<void> {
+  const changed = await t.app.inject({
     method: "PATCH",
     url: `/v3/session/${sessionId}/update-status/`,
     headers: tenant.headers,
-    payload: { status: "in_review" },
+    payload: { status },
   });
-  assert.equal(held.statusCode, 200, held.body);
+  assert.equal(changed.statusCode, 200, changed.body);
+}
+
+/** Holds a session for review by the tenant's status override, as a reviewer finds it. */
+export function holdForReview(t: TestApp, tenant: TestTenant, sessionId: string): Promise<void> {
+  return updateSessionStatus(t, tenant, sessionId, "in_review");
 }
 
 /** Opens the hosted flow, answers the questionnaire and finishes; returns the decided status. */

@@ -9,7 +9,12 @@ import { hashApiKey, revokeApiKey } from "../../src/platform/tenants/api-keys.js
 import { readSession } from "../../src/verify/sessions/serialize-session.js";
 import { createSessionReadCache } from "../../src/verify/sessions/session-read-cache.js";
 import { createTestApp, type TestApp, type TestTenant } from "../support/test-app.js";
-import { completeQuestionnaire, createSessionOver, questionnaireWorkflow } from "./session-fixtures.js";
+import {
+  completeQuestionnaire,
+  createSessionOver,
+  questionnaireWorkflow,
+  updateSessionStatus,
+} from "./session-fixtures.js";
 
 describe("session read cache", () => {
   let t: TestApp;
@@ -62,13 +67,7 @@ describe("session read cache", () => {
   test("a status change over the API is seen by the next read of the session and of its decision", async () => {
     const id = await newSession();
     await readTwice(id);
-    const changed = await t.app.inject({
-      method: "PATCH",
-      url: `/v3/session/${id}/update-status/`,
-      headers: tenant.headers,
-      payload: { status: "declined" },
-    });
-    assert.equal(changed.statusCode, 200, changed.body);
+    await updateSessionStatus(t, tenant, id, "declined");
     assert.equal((await session(id)).decision, "declined");
     assert.equal((await decision(id)).decision, "declined");
   });

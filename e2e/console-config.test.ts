@@ -133,6 +133,28 @@ describe("operator console: configuration pages", () => {
     await small.close();
   });
 
+  test("the preview shows a fragment that changed before the page listened for changes", async () => {
+    // The console sets a second fragment as soon as the stored branding arrives. On a loaded machine that can
+    // fall between the preview's first render and its hashchange listener; the page must still draw it.
+    const context = await newDesktop(browser);
+    const page = await context.newPage();
+    const fragment = (branding: Record<string, unknown>) => encodeURIComponent(JSON.stringify({ branding }));
+    const late = fragment({ company_name: "Late Branding Co", intro: { en: "Arrived after the first render." } });
+    await page.addInitScript((hash: string) => {
+      // Runs before the page's scripts: the moment the preview is first in the DOM, before any effect has run.
+      const watch = new MutationObserver(() => {
+        if (!document.querySelector("[data-testid='branding-preview']")) return;
+        watch.disconnect();
+        window.location.hash = hash;
+      });
+      watch.observe(document, { childList: true, subtree: true });
+    }, late);
+    await page.goto(`${server.url}/preview/branding#${fragment({ company_name: "Early Co" })}`);
+    await page.getByText("Arrived after the first render.").waitFor();
+    assert.equal(await page.locator(".brand-name").textContent(), "Late Branding Co");
+    await context.close();
+  });
+
   test("a failed delivery shows its attempt (status, error, excerpt, duration) and is resent from the console", async () => {
     const session = await server.createSession({ vendor_data: "e2e-webhook-resend" });
     const held = await fetch(`${server.url}/v3/session/${session.id}/update-status/`, {

@@ -60,13 +60,18 @@ export function navigate(path: string): void {
 }
 
 export function useRoute(): Route {
-  const [route, setRoute] = useState(() => parseRoute(location.pathname));
+  const [shown, setShown] = useState(() => ({
+    path: location.pathname,
+    route: parseRoute(location.pathname),
+  }));
   useEffect(() => {
-    const update = () => setRoute(parseRoute(location.pathname));
+    const update = () => setShown({ path: location.pathname, route: parseRoute(location.pathname) });
     addEventListener("popstate", update);
+    // A child's mount effect runs before this one and may already have navigated (a redirect): no listener heard it.
+    if (location.pathname !== shown.path) update();
     return () => removeEventListener("popstate", update);
   }, []);
-  return route;
+  return shown.route;
 }
 
 /** A plain link that navigates in-page (keeps Ctrl/⌘-click opening a new tab). */

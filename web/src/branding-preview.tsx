@@ -8,21 +8,24 @@ import { applyBranding } from "./theme.js";
 import { Shell } from "./ui.js";
 
 interface PreviewInput {
+  /** The fragment this input was read from. */
+  hash: string;
   branding: Branding;
   locale: Locale | null;
 }
 
 function readFragment(): PreviewInput {
+  const { hash } = window.location;
   try {
-    const parsed = JSON.parse(decodeURIComponent(window.location.hash.slice(1))) as {
+    const parsed = JSON.parse(decodeURIComponent(hash.slice(1))) as {
       branding?: unknown;
       locale?: unknown;
     };
     const branding =
       typeof parsed.branding === "object" && parsed.branding !== null ? (parsed.branding as Branding) : {};
-    return { branding, locale: isLocale(parsed.locale) ? parsed.locale : null };
+    return { hash, branding, locale: isLocale(parsed.locale) ? parsed.locale : null };
   } catch {
-    return { branding: {}, locale: null };
+    return { hash, branding: {}, locale: null };
   }
 }
 
@@ -35,6 +38,9 @@ export function BrandingPreview() {
       setChosen(null);
     };
     window.addEventListener("hashchange", update);
+    // The console sets a new fragment as soon as the stored branding arrives, which can fall between the first
+    // render and this listener (a loaded machine, a slow frame): that change fired no event we heard.
+    if (window.location.hash !== input.hash) update();
     return () => window.removeEventListener("hashchange", update);
   }, []);
   const { branding } = input;

@@ -166,11 +166,15 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
     // any of the four orientations (the locator straightens it).
     let mrzReading: MrzDocumentReading | null = null;
     if (lookForMrz) {
-      const readTurned = async (turn: number) => {
-        const turned = await prepareDocumentImage(await turnImage(image, turn), PAGE_WIDTH);
-        return readPage(ocr, turned.png, "eng", async () => true);
+      const reread = {
+        skewDegrees: prepared.skewDegrees,
+        read: async (turn: number, skewDegrees: number) => {
+          const upright = turn === 0 ? image : await turnImage(image, turn);
+          const again = await prepareDocumentImage(upright, PAGE_WIDTH, { skewDegrees });
+          return readPage(ocr, again.png, "eng", async () => true);
+        },
       };
-      mrzReading = await readMrzDocument(ocr, await locating, prepared.png, pages.eng!, today(), readTurned);
+      mrzReading = await readMrzDocument(ocr, await locating, prepared.png, pages.eng!, today(), reread);
     }
     const detect = async (): Promise<DetectedType> => {
       let type = detectDocumentType(pages.eng?.text ?? "", pages.nep?.text ?? "");

@@ -12,7 +12,7 @@ import {
   repairNamesFromVisualZone,
   restoreLostInitialsFromVisualZone,
 } from "./mrz-visual-names.js";
-import { pageTurn, readPageTurned } from "./page-orientation.js";
+import { type PageReread, pageTurn, readPageUpright, zoneTilt } from "./page-orientation.js";
 import { type FieldReading, scoreReading } from "./reading.js";
 
 export { mrzDateToIso } from "./mrz-fields.js";
@@ -108,9 +108,9 @@ export function visualZoneDisagrees(
 /**
  * Reads the MRZ from the zone located in the photograph (straightened, any rotation) and, when that
  * fails or does not validate, from the MRZ lines of the whole-page pass; a valid reading wins. With
- * `readTurned` (the page read from the photograph turned clockwise by so many degrees), a document the
- * located zone shows lying sideways or upside down has its page read again upright (page-orientation.ts),
- * so its visual zone is read too.
+ * `reread`, a document the located zone shows lying sideways or upside down, or tilted otherwise than the
+ * page was straightened, has its page read again upright and straight (page-orientation.ts), so its visual
+ * zone is read too.
  */
 export async function readMrzDocument(
   ocr: OcrEngine,
@@ -118,7 +118,7 @@ export async function readMrzDocument(
   png: Buffer,
   pageAsItLies: OcrResult,
   today: string,
-  readTurned?: (turn: number) => Promise<OcrResult>,
+  reread?: PageReread,
 ): Promise<MrzDocumentReading | null> {
   let page = pageAsItLies;
   let mrz: MrzReading | null = located ? await readLocatedZone(ocr, located, today) : null;
@@ -129,9 +129,9 @@ export async function readMrzDocument(
     if (fromPage && (!mrz || fromPage.valid)) mrz = fromPage;
   }
   if (!mrz) return null;
-  if (located && readTurned && mrz.upsideDown !== undefined) {
+  if (located && reread && mrz.upsideDown !== undefined) {
     const turn = pageTurn(located.direction, mrz.upsideDown);
-    page = (await readPageTurned(page, turn, readTurned)) ?? page;
+    page = (await readPageUpright(page, turn, zoneTilt(located.direction), reread)) ?? page;
   }
   const tokens = visualZoneTokens(page, mrz.lines);
   const named = repairNamesFromVisualZone(mrz.lines, mrz.format, tokens);

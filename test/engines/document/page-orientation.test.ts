@@ -2,7 +2,7 @@
 // an upright document's page is read once. On real captures: visual-zone-check.test.ts.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { pageTurn, readPageTurned } from "../../../src/engines/document/page-orientation.js";
+import { pageTurn, readPageUpright, zoneTilt } from "../../../src/engines/document/page-orientation.js";
 import type { OcrResult } from "../../../src/engines/ocr/ocr-engine.js";
 
 const ZONE = ["P<GBRJUAREZ<<PRIYA<<<<<<<<<<<<<<<<<<<<<<<<<<", "CXF9386572GBR6402134F2507167<<<<<<<<<<<<<<<0"];
@@ -27,18 +27,42 @@ describe("which way up to read the page", () => {
     assert.equal(pageTurn(178, false), 180);
   });
 
-  test("an upright document is read once; a turned read is kept only when tesseract is surer of it", async () => {
+  test("the zone's tilt from the nearest axis straightens the page whichever way up it lies", () => {
+    assert.equal(zoneTilt(4.25), 4.25);
+    assert.equal(zoneTilt(-2.5), -2.5);
+    assert.equal(zoneTilt(184.25), 4.25, "upside down");
+    assert.ok(Math.abs(zoneTilt(87.5) + 2.5) < 1e-9, "a quarter turn");
+    assert.ok(Math.abs(zoneTilt(-91) + 1) < 1e-9);
+  });
+
+  test("an upright, straight page is read once; a second read is kept only when tesseract is surer of it", async () => {
     const garbage = { ...page("ANDXA JO ALEQ NIIY3E", "LQ 0 0Z D3S"), confidence: 41 };
     const upright = page("PASSPORT SURNAME GIVEN NAMES", "JUAREZ PRIYA", ...ZONE);
-    const turns: number[] = [];
-    const read = (result: OcrResult) => async (turn: number) => {
-      turns.push(turn);
-      return result;
-    };
-    assert.equal(await readPageTurned(upright, 0, read(upright)), null);
-    assert.deepEqual(turns, []);
-    assert.equal(await readPageTurned(garbage, 180, read(upright)), upright);
-    assert.equal(await readPageTurned(upright, 90, read(garbage)), null, "a worse read leaves the page");
-    assert.deepEqual(turns, [180, 90]);
+    const reads: [number, number][] = [];
+    const reread = (skewDegrees: number, result: OcrResult) => ({
+      skewDegrees,
+      read: async (turn: number, skew: number) => {
+        reads.push([turn, skew]);
+        return result;
+      },
+    });
+    assert.equal(await readPageUpright(upright, 0, 4.1, reread(4.5, upright)), null, "within a degree");
+    assert.deepEqual(reads, []);
+    assert.equal(await readPageUpright(garbage, 180, 1.5, reread(1.5, upright)), upright);
+    assert.equal(
+      await readPageUpright(upright, 90, 0, reread(0, garbage)),
+      null,
+      "a worse read leaves the page",
+    );
+    assert.equal(
+      await readPageUpright(garbage, 0, 4.25, reread(-5.25, upright)),
+      upright,
+      "upright but straightened the wrong way (a stamp pulled the estimate): read again at the zone's tilt",
+    );
+    assert.deepEqual(reads, [
+      [180, 1.5],
+      [90, 0],
+      [0, 4.25],
+    ]);
   });
 });

@@ -5,6 +5,7 @@
 // homography rectifies it (rotation at any angle, moderate perspective). Tried along both image axes, so a
 // quarter-turned photograph is found too; which way up the zone reads is left to the reader.
 import sharp from "sharp";
+import { localMean } from "../image/local-mean.js";
 import { type Blob, glyphLikeness, type LineBlob, type LineGroup, pickGroup } from "./mrz-line-groups.js";
 
 /** Working size of the search (long side, px). */
@@ -37,34 +38,12 @@ interface Grey {
   height: number;
 }
 
-/** Ink: darker than the 31 × 31 local mean by a margin (integral image). */
+/** Ink: darker than the 31 × 31 local mean by a margin. */
 function inkMask(g: Grey): Uint8Array {
   const { data, width: w, height: h } = g;
-  const integral = new Float64Array((w + 1) * (h + 1));
-  for (let y = 0; y < h; y++) {
-    let row = 0;
-    for (let x = 0; x < w; x++) {
-      row += data[y * w + x]!;
-      integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1]! + row;
-    }
-  }
-  const r = 15;
+  const mean = localMean(data, w, h, 15, new Float64Array(w * h));
   const mask = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const y0 = Math.max(0, y - r);
-    const y1 = Math.min(h, y + r + 1);
-    for (let x = 0; x < w; x++) {
-      const x0 = Math.max(0, x - r);
-      const x1 = Math.min(w, x + r + 1);
-      const sum =
-        integral[y1 * (w + 1) + x1]! -
-        integral[y0 * (w + 1) + x1]! -
-        integral[y1 * (w + 1) + x0]! +
-        integral[y0 * (w + 1) + x0]!;
-      const mean = sum / ((y1 - y0) * (x1 - x0));
-      if (data[y * w + x]! < mean * 0.92 - 4) mask[y * w + x] = 1;
-    }
-  }
+  for (let i = 0; i < mask.length; i++) if (data[i]! < mean[i]! * 0.92 - 4) mask[i] = 1;
   return mask;
 }
 

@@ -3,6 +3,8 @@
 // selfie shows a head against a room. The cue is printed text outside the head: dark glyph-sized
 // blobs of even height standing in horizontal rows (text lines). Measured on the whole frame at the
 // analysis size (frame-analysis.ts FRAME_MAX_SIDE), the face and hair region left out.
+
+import { localMean } from "../image/local-mean.js";
 import type { FaceImage, PixelBox } from "./frame-types.js";
 
 export interface DocumentCues {
@@ -19,7 +21,7 @@ const MIN_LINE_GLYPHS = 4;
 export function measureDocumentCues(image: FaceImage, face: PixelBox): DocumentCues {
   const { width, height } = image;
   const grey = lumaOf(image);
-  const mean = localMean(grey, width, height, 12);
+  const mean = localMean(grey, width, height, 12, new Float32Array(grey.length));
   // Head and hair: the face box widened, plus the neck below; glyph-like texture there is hair or skin.
   const exclude = {
     x0: face.x - face.width * 0.45,
@@ -132,32 +134,6 @@ function lumaOf(image: FaceImage): Float32Array {
 }
 
 /** Box mean of radius r through an integral image. */
-function localMean(values: Float32Array, width: number, height: number, r: number): Float32Array {
-  const integral = new Float64Array((width + 1) * (height + 1));
-  for (let y = 0; y < height; y++) {
-    let row = 0;
-    for (let x = 0; x < width; x++) {
-      row += values[y * width + x] as number;
-      integral[(y + 1) * (width + 1) + x + 1] = (integral[y * (width + 1) + x + 1] as number) + row;
-    }
-  }
-  const out = new Float32Array(values.length);
-  for (let y = 0; y < height; y++) {
-    const y0 = Math.max(0, y - r);
-    const y1 = Math.min(height, y + r + 1);
-    for (let x = 0; x < width; x++) {
-      const x0 = Math.max(0, x - r);
-      const x1 = Math.min(width, x + r + 1);
-      const sum =
-        (integral[y1 * (width + 1) + x1] as number) -
-        (integral[y0 * (width + 1) + x1] as number) -
-        (integral[y1 * (width + 1) + x0] as number) +
-        (integral[y0 * (width + 1) + x0] as number);
-      out[y * width + x] = sum / ((y1 - y0) * (x1 - x0));
-    }
-  }
-  return out;
-}
 
 /**
  * Measured on the 65 deepface photographs (genuine: at most 39 glyphs in text lines, face at least

@@ -2,6 +2,7 @@
 // sharpening made tesseract worse), deskew first, crop tightly to the document, stretch contrast, and
 // scale so characters land near the size tesseract reads best.
 import sharp, { type Sharp } from "sharp";
+import { localMean } from "../image/local-mean.js";
 
 export interface GreyImage {
   data: Uint8Array;
@@ -63,37 +64,16 @@ const INK_RADIUS = 10;
 const INK_CONTRAST = 0.85;
 
 function localInk(grey: GreyImage): InkPixels {
-  const { data, width: w, height: h } = grey;
-  const stride = w + 1;
-  const integral = new Float64Array(stride * (h + 1));
-  for (let y = 0; y < h; y++) {
-    let row = 0;
-    for (let x = 0; x < w; x++) {
-      row += data[y * w + x]!;
-      integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1]! + row;
-    }
-  }
+  const { data, width, height } = grey;
+  const mean = localMean(data, width, height, INK_RADIUS, new Float64Array(data.length));
   const found: number[] = [];
-  for (let y = 0; y < h; y++) {
-    const y0 = Math.max(0, y - INK_RADIUS);
-    const y1 = Math.min(h, y + INK_RADIUS + 1);
-    for (let x = 0; x < w; x++) {
-      const x0 = Math.max(0, x - INK_RADIUS);
-      const x1 = Math.min(w, x + INK_RADIUS + 1);
-      const sum =
-        integral[y1 * stride + x1]! -
-        integral[y0 * stride + x1]! -
-        integral[y1 * stride + x0]! +
-        integral[y0 * stride + x0]!;
-      if (data[y * w + x]! * (y1 - y0) * (x1 - x0) < sum * INK_CONTRAST) found.push(y * w + x);
-    }
-  }
+  for (let i = 0; i < data.length; i++) if (data[i]! < mean[i]! * INK_CONTRAST) found.push(i);
   const xs = new Int32Array(found.length);
   const ys = new Int32Array(found.length);
   const dither = new Float64Array(found.length);
   for (let i = 0; i < found.length; i++) {
-    xs[i] = found[i]! % w;
-    ys[i] = Math.floor(found[i]! / w);
+    xs[i] = found[i]! % width;
+    ys[i] = Math.floor(found[i]! / width);
     // Golden-ratio steps: spread evenly over the unit, fixed for a given image.
     dither[i] = ((i * 0.618_033_988_75) % 1) - 0.5;
   }

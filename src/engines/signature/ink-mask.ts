@@ -1,5 +1,6 @@
 // Finds signature ink in a grey image: a local (Bradley) threshold, then ruled lines are removed
 // (ink-components.ts then keeps the signature's own components). Works on paper scans and photos alike because the threshold follows the local light.
+import { localMean } from "../image/local-mean.js";
 
 /** A binary image, row-major, 1 = ink. */
 export interface InkMask {
@@ -18,32 +19,13 @@ const NOISE_FACTOR = 3.5;
 
 /** Marks pixels clearly darker than the mean of a window around them (integral image, O(1) per pixel). */
 export function thresholdInk(grey: Uint8Array, width: number, height: number): InkMask {
-  const integral = new Float64Array((width + 1) * (height + 1));
-  for (let y = 0; y < height; y++) {
-    let row = 0;
-    for (let x = 0; x < width; x++) {
-      row += grey[y * width + x]!;
-      integral[(y + 1) * (width + 1) + x + 1] = integral[y * (width + 1) + x + 1]! + row;
-    }
-  }
   const half = Math.max(7, Math.round(Math.min(width, height) / 12));
+  const mean = localMean(grey, width, height, half, new Float64Array(width * height));
   const minContrast = Math.max(MIN_CONTRAST, NOISE_FACTOR * estimateNoise(grey, width, height));
   const data = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const y0 = Math.max(0, y - half);
-    const y1 = Math.min(height, y + half + 1);
-    for (let x = 0; x < width; x++) {
-      const x0 = Math.max(0, x - half);
-      const x1 = Math.min(width, x + half + 1);
-      const sum =
-        integral[y1 * (width + 1) + x1]! -
-        integral[y0 * (width + 1) + x1]! -
-        integral[y1 * (width + 1) + x0]! +
-        integral[y0 * (width + 1) + x0]!;
-      const mean = sum / ((x1 - x0) * (y1 - y0));
-      const value = grey[y * width + x]!;
-      if (value < mean * (1 - LOCAL_DARKNESS) && mean - value >= minContrast) data[y * width + x] = 1;
-    }
+  for (let i = 0; i < data.length; i++) {
+    const value = grey[i]!;
+    if (value < mean[i]! * (1 - LOCAL_DARKNESS) && mean[i]! - value >= minContrast) data[i] = 1;
   }
   return { width, height, data };
 }

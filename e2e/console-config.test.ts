@@ -139,7 +139,10 @@ describe("operator console: configuration pages", () => {
     const context = await newDesktop(browser);
     const page = await context.newPage();
     const fragment = (branding: Record<string, unknown>) => encodeURIComponent(JSON.stringify({ branding }));
-    const late = fragment({ company_name: "Late Branding Co", intro: { en: "Arrived after the first render." } });
+    const late = fragment({
+      company_name: "Late Branding Co",
+      intro: { en: "Arrived after the first render." },
+    });
     await page.addInitScript((hash: string) => {
       // Runs before the page's scripts: the moment the preview is first in the DOM, before any effect has run.
       const watch = new MutationObserver(() => {

@@ -1,6 +1,6 @@
 // Client-side routes under /console/: the queue, one session, API keys, new verification links, and the
 // operations pages (tenants, operators, audit log, AML lists, evidence retention, the operator's account).
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 
 export type Route =
   | { page: "queue" }
@@ -60,18 +60,15 @@ export function navigate(path: string): void {
 }
 
 export function useRoute(): Route {
-  const [shown, setShown] = useState(() => ({
-    path: location.pathname,
-    route: parseRoute(location.pathname),
-  }));
+  const [path, setPath] = useState(() => location.pathname);
   useEffect(() => {
-    const update = () => setShown({ path: location.pathname, route: parseRoute(location.pathname) });
+    const update = () => setPath(location.pathname);
     addEventListener("popstate", update);
     // A child's mount effect runs before this one and may already have navigated (a redirect): no listener heard it.
-    if (location.pathname !== shown.path) update();
+    if (location.pathname !== path) update();
     return () => removeEventListener("popstate", update);
   }, []);
-  return shown.route;
+  return useMemo(() => parseRoute(path), [path]);
 }
 
 /** A plain link that navigates in-page (keeps Ctrl/⌘-click opening a new tab). */

@@ -8,14 +8,11 @@ import { applyBranding } from "./theme.js";
 import { Shell } from "./ui.js";
 
 interface PreviewInput {
-  /** The fragment this input was read from. */
-  hash: string;
   branding: Branding;
   locale: Locale | null;
 }
 
-function readFragment(): PreviewInput {
-  const { hash } = window.location;
+function parseFragment(hash: string): PreviewInput {
   try {
     const parsed = JSON.parse(decodeURIComponent(hash.slice(1))) as {
       branding?: unknown;
@@ -23,26 +20,27 @@ function readFragment(): PreviewInput {
     };
     const branding =
       typeof parsed.branding === "object" && parsed.branding !== null ? (parsed.branding as Branding) : {};
-    return { hash, branding, locale: isLocale(parsed.locale) ? parsed.locale : null };
+    return { branding, locale: isLocale(parsed.locale) ? parsed.locale : null };
   } catch {
-    return { hash, branding: {}, locale: null };
+    return { branding: {}, locale: null };
   }
 }
 
 export function BrandingPreview() {
-  const [input, setInput] = useState(readFragment);
+  const [hash, setHash] = useState(() => window.location.hash);
   const [chosen, setChosen] = useState<Locale | null>(null);
   useEffect(() => {
     const update = () => {
-      setInput(readFragment());
+      setHash(window.location.hash);
       setChosen(null);
     };
     window.addEventListener("hashchange", update);
     // The console sets a new fragment as soon as the stored branding arrives, which can fall between the first
     // render and this listener (a loaded machine, a slow frame): that change fired no event we heard.
-    if (window.location.hash !== input.hash) update();
+    if (window.location.hash !== hash) update();
     return () => window.removeEventListener("hashchange", update);
   }, []);
+  const input = useMemo(() => parseFragment(hash), [hash]);
   const { branding } = input;
   useEffect(() => applyBranding(branding), [branding]);
   const locale = chosen ?? input.locale ?? pickLocale(null, branding.default_language);

@@ -136,8 +136,8 @@ export async function readMrzDocument(
   const tokens = visualZoneTokens(page, mrz.lines);
   const named = repairNamesFromVisualZone(mrz.lines, mrz.format, tokens);
   if (named !== mrz.lines) {
-    const reread = readMrzFields(named, today);
-    if (reread) mrz = { ...mrz, ...reread };
+    const fixed = readMrzFields(named, today);
+    if (fixed) mrz = { ...mrz, ...fixed };
   }
   const repairs = [
     (r: MrzReading) => repairLetterFromVisualZone(r.lines, r.format, tokens, r.seen),
@@ -146,9 +146,9 @@ export async function readMrzDocument(
   for (const repair of repairs) {
     const repaired = repair(mrz);
     if (repaired === mrz.lines) continue;
-    const reread = readMrzFields(repaired, today);
+    const fixed = readMrzFields(repaired, today);
     const held = Object.entries(mrz.checks).filter(([, ok]) => ok);
-    if (reread && held.every(([field]) => reread.checks[field])) mrz = { ...mrz, ...reread };
+    if (fixed && held.every(([field]) => fixed.checks[field])) mrz = { ...mrz, ...fixed };
   }
   const fields: Record<string, string> = { ...mrz.fields, mrz_format: mrz.format };
   mrz.lines.forEach((line, i) => {

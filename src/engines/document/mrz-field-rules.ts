@@ -1,8 +1,9 @@
 // What a zone's coded fields can hold whatever its check digits say (ICAO 9303-3): the issuing state and
 // the nationality are codes somebody issues, the sex is M, F, X or a filler, names are letters, a document
-// number is padded by fillers only at its end, and dates are days of the calendar. A check digit is one chance in ten of holding by accident; a misread that
-// shifts cells or trades a letter for a digit often breaks one of these instead, so a reading whose digits
-// all hold but whose sex is `2` or whose birth month is `20` is a misread, not a document.
+// number is padded by fillers only at its end, and dates are days of the calendar. A check digit is one
+// chance in ten of holding by accident; a misread that shifts cells or trades a letter for a digit often
+// breaks one of these instead, so a reading whose digits all hold but whose sex is `2` or whose birth month
+// is `20` is a misread, not a document.
 import { toIso } from "./field-text.js";
 import { MRZ_COUNTRY_CODES } from "./mrz-country-codes.js";
 import { countryCodeFields, type MrzLayout } from "./mrz-formats.js";
@@ -25,8 +26,7 @@ function calendarDate(value: string, kind: "date_of_birth" | "expiry_date"): boo
 /**
  * Per coded field, whether it holds a value the field can hold: issuing_state, nationality (where the
  * format carries one), sex, names (letters and fillers), document_number (no filler before a letter or
- * digit), date_of_birth, expiry_date (where the format
- * carries one). Positions come from the layout table: the country codes' columns, the sex column (class
+ * digit), date_of_birth, expiry_date (where the format carries one). Positions come from the layout table: the country codes' columns, the sex column (class
  * S), the name columns (class N) and the dates' check-digit ranges.
  */
 export function mrzFieldRules(lines: string[], layout: MrzLayout): Record<string, boolean> {

@@ -48,7 +48,7 @@ export function zoneTilt(direction: number): number {
  * How far the page's own skew estimate may be from the zone's tilt before the page is read again. The two
  * agree to 0.1° at the median on real-style captures (the zone's angle comes from its line fit).
  */
-export const SKEW_AGREEMENT_DEGREES = 1;
+const SKEW_AGREEMENT_DEGREES = 1;
 
 /** The page as first read, and how to read it again. */
 export interface PageReread {

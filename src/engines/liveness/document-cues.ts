@@ -3,7 +3,6 @@
 // selfie shows a head against a room. The cue is printed text outside the head: dark glyph-sized
 // blobs of even height standing in horizontal rows (text lines). Measured on the whole frame at the
 // analysis size (frame-analysis.ts FRAME_MAX_SIDE), the face and hair region left out.
-
 import { localMean } from "../image/local-mean.js";
 import type { FaceImage, PixelBox } from "./frame-types.js";
 
@@ -132,8 +131,6 @@ function lumaOf(image: FaceImage): Float32Array {
   }
   return out;
 }
-
-/** Box mean of radius r through an integral image. */
 
 /**
  * Measured on the 65 deepface photographs (genuine: at most 39 glyphs in text lines, face at least

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import sharp from "sharp";
-import { cropGrey, decodeGrey, estimateSkew, findDocumentBox } from "../../../src/engines/ocr/preprocess.js";
+import { prepareDocumentImage } from "../../../src/engines/ocr/preprocess.js";
 import { generateMrzSpecimen } from "../../specimens/documents/mrz-specimen.js";
 
 /** The straight scan laid on a grey desk and turned clockwise by `degrees`, as a camera JPEG. */
@@ -16,14 +16,9 @@ async function tilted(scan: Buffer, degrees: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The skew the page is straightened by before tesseract reads it (the reader's own preparation). */
 async function skewOf(image: Buffer): Promise<number> {
-  const { data, info } = await sharp(image)
-    .removeAlpha()
-    .resize({ width: 1000, withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const box = findDocumentBox({ data: new Uint8Array(data), width: info.width, height: info.height });
-  return estimateSkew(cropGrey(await decodeGrey(image, 1000), box));
+  return (await prepareDocumentImage(image, 1600)).skewDegrees;
 }
 
 describe("page skew", () => {

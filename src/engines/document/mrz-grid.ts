@@ -233,6 +233,17 @@ export function shiftRowGrid(r: SizedReading, row: number, shift: number): Sized
   return out;
 }
 
+/**
+ * Whether tesseract read a glyph of row `row` beyond its grid's last cell (`snapToGrid` puts it in the
+ * last cell): with the first cell empty, the row's grid is a cell short of where the row stands.
+ */
+export function runsPastRowEnd(r: SizedReading, row: number): boolean {
+  const g = r.grid.rows[row];
+  if (!g) return false;
+  const end = g.left + r.columns * g.pitch;
+  return (r.symbols[row] ?? []).some((s) => centre(s) >= end);
+}
+
 /** The grid's left edge moved by the median offset of the symbols from the centres of their cells. */
 function rephase(symbols: OcrSymbol[], l: number, p: number): number {
   const offsets = symbols.map((sym) => {

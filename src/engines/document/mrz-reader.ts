@@ -13,6 +13,7 @@ import {
   MRZ_CHARS,
   readAtSize,
   restoreFillers,
+  runsPastRowEnd,
   type SizedReading,
   shiftRowGrid,
 } from "./mrz-grid.js";
@@ -303,7 +304,7 @@ export function confirmedAtOneSize(read: SizedReading, today: string): MrzReadin
   const probed = { ...read, rows: read.rows.map((cells) => cells.map((c) => ({ ...c }))) };
   restoreFillers(probed);
   const reading = readVoted([probed], today, true);
-  if (!reading?.valid || !issuingStateKnown(reading.lines)) return null;
+  if (!reading?.valid || !issuingStateKnown(reading.lines) || nameStartsWithFiller(reading)) return null;
   const glyphs = classifyCells(probed);
   for (let row = 0; row < reading.lines.length; row++) {
     for (let col = 0; col < reading.lines[row]!.length; col++) {
@@ -420,7 +421,8 @@ function nameDisputes(read: MrzReading, readings: SizedReading[]): number {
  */
 export function readMrzFromGrids(grids: SizedReading[], today: string): MrzReading | null {
   const led = readVoted(grids, today, true);
-  if (grids.length === 0 || led?.valid) return led;
+  if (grids.length === 0) return led;
+  if (led?.valid) return realignNameRow(led, grids, today) ?? led;
   // The classifier's casting vote may be wrong where the print is not quite OCR-B (another typeface's 0
   // or 6): tesseract's own vote, when its checks hold.
   const plain = readVoted(grids, today, false);
@@ -443,6 +445,45 @@ export function readMrzFromGrids(grids: SizedReading[], today: string): MrzReadi
     best ??= { reading, known };
   }
   return best?.reading ?? read;
+}
+
+/** Where a reading's (first) name field starts, as [row, column]. */
+function nameStart(format: MrzReading["format"]): [number, number] | null {
+  const classes = MRZ_LAYOUTS[format].classes;
+  for (let row = 0; row < classes.length; row++) {
+    const col = classes[row]!.indexOf("N");
+    if (col >= 0) return [row, col];
+  }
+  return null;
+}
+
+/** No name starts with a filler: a reading whose name field does has its row's grid off, or a letter lost. */
+function nameStartsWithFiller(reading: MrzReading): boolean {
+  const at = nameStart(reading.format);
+  return at !== null && reading.lines[at[0]]?.[at[1]] === "<";
+}
+
+/**
+ * A valid reading whose name field starts with a filler, on a row whose glyphs run past its last cell at
+ * most sizes: the straightened strip left that row sheared by most of a cell, and its grid took the nearer,
+ * wrong phase (`<QUAYE<<JOHN…`, the last filler lost; names carry no check digit). Read again with that
+ * row's grid a cell further on; kept when every check still holds and the name starts with a letter. A
+ * first letter read as a filler (`<KSTROM`) runs past no end and is left to the visual zone
+ * (mrz-visual-names.ts).
+ */
+function realignNameRow(reading: MrzReading, grids: SizedReading[], today: string): MrzReading | null {
+  const at = nameStart(reading.format);
+  if (!at || !nameStartsWithFiller(reading)) return null;
+  const [row] = at;
+  const past = grids.filter((g) => runsPastRowEnd(g, row)).length;
+  if (past * 2 < grids.length) return null;
+  const moved = readVoted(
+    grids.map((g) => shiftRowGrid(g, row, -1)),
+    today,
+    true,
+  );
+  if (!moved?.valid || nameStartsWithFiller(moved)) return null;
+  return namesKnownCountry(moved.lines, MRZ_LAYOUTS[moved.format]) ? moved : null;
 }
 
 /** A document number starts with a letter or digit: fillers only pad it (a shifted row brings them in). */

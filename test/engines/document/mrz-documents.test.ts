@@ -166,6 +166,17 @@ describe("real-style print under real-style captures", () => {
     }
   });
 
+  test("a TD1 name row sheared by most of a cell keeps its first letter", async () => {
+    // Development capture: the straightened strip put the name row ~0.8 of a cell right of the others,
+    // and the row's grid took the nearer phase: `<QUAYE<<JOHN…` with the last filler lost, and every check
+    // held (names carry no check digit). No name starts with a filler, and the row's glyphs ran past its
+    // grid's end: it is read again a cell further on.
+    const specimen = await generateMrzSpecimen("TD1", 1003, "scan", { real: true, stamp: true });
+    const { result } = await engine.extract(specimen.image);
+    assert.deepEqual(result.mrz?.lines, specimen.mrz);
+    assert.equal(result.fields.surname, "QUAYE");
+  });
+
   test("the TD1 card whose first row touches a remarks line cut by the crop reads exactly", async () => {
     // Development capture: the first row's letters took in the remarks above them, 62 px tall beside
     // rows of 33–37, and were dropped as other print; the card was not read at all.

@@ -3,7 +3,12 @@
 // symbol lands in its own column.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { fitRowGrid, snapToGrid } from "../../../src/engines/document/mrz-grid.js";
+import {
+  fitRowGrid,
+  runsPastRowEnd,
+  type SizedReading,
+  snapToGrid,
+} from "../../../src/engines/document/mrz-grid.js";
 import type { OcrSymbol } from "../../../src/engines/ocr/ocr-engine.js";
 
 const LINE = "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<";
@@ -35,4 +40,23 @@ test("a row whose pitch is 2.5 % longer than the zone's is read cell for cell", 
 test("a row on the zone's pitch keeps it", () => {
   const grid = fitRowGrid(symbols(10, 28), 10, 28, LINE.length);
   assert.ok(Math.abs(grid.pitch - 28) < 0.05, `pitch ${grid.pitch}`);
+});
+
+/** A one-row reading of `row` on the grid (`left`, `pitch`). */
+function reading(row: OcrSymbol[], left: number, pitch: number): SizedReading {
+  return {
+    rows: [snapToGrid(row, { left, pitch }, LINE.length)],
+    columns: LINE.length,
+    grey: { data: Buffer.alloc(0), width: 0, height: 0 },
+    grid: { left, pitch, rows: [{ top: 0, bottom: 40, left, pitch }] },
+    symbols: [row],
+  };
+}
+
+test("a row standing a cell further on than its grid runs past the grid's end", () => {
+  // The glyphs from one cell in to one cell beyond: a sheared row, its first cell empty.
+  assert.equal(runsPastRowEnd(reading(symbols(38, 28), 10, 28), 0), true);
+  // A first glyph tesseract did not read leaves the first cell empty too, but nothing beyond the end.
+  assert.equal(runsPastRowEnd(reading(symbols(10, 28).slice(1), 10, 28), 0), false);
+  assert.equal(runsPastRowEnd(reading(symbols(10, 28), 10, 28), 0), false);
 });

@@ -12,6 +12,7 @@ import {
   repairNamesFromVisualZone,
   restoreLostInitialsFromVisualZone,
 } from "./mrz-visual-names.js";
+import { repairNumberFromVisualZone } from "./mrz-visual-number.js";
 import { type PageReread, pageTurn, readPageUpright, zoneTilt } from "./page-orientation.js";
 import { type FieldReading, scoreReading } from "./reading.js";
 
@@ -142,6 +143,7 @@ export async function readMrzDocument(
   const repairs = [
     (r: MrzReading) => repairLetterFromVisualZone(r.lines, r.format, tokens, r.seen),
     (r: MrzReading) => restoreLostInitialsFromVisualZone(r.lines, r.format, tokens),
+    (r: MrzReading) => repairNumberFromVisualZone(r.lines, r.format, tokens, r.seen),
   ];
   for (const repair of repairs) {
     const repaired = repair(mrz);

@@ -1,7 +1,7 @@
 // Names carry no check digit, and the English model reads a `<` between names as K, L or C
-// (research/ocr.md) or copies a neighbouring letter over a faint one. The visual zone prints the same
-// names: where turning such letters back into fillers, or undoing the copy, makes a name word one the
-// visual zone shows, and the reading as voted does not, the visual zone settles it.
+// (research/ocr.md), bold print's `<<` as SS, or copies a neighbouring letter over a faint one. The visual
+// zone prints the same names: where turning such letters back into fillers, or undoing the copy, makes a
+// name word one the visual zone shows, and the reading as voted does not, the visual zone settles it.
 import { MRZ_LAYOUTS, type MrzFormat } from "./mrz-formats.js";
 
 const wordsOf = (name: string) => name.split("<").filter((w) => w.length > 0);
@@ -23,25 +23,43 @@ export function repairNamesFromVisualZone(
   const name = lines[row]!.slice(start, end);
   const seen = new Set(visualTokens);
   if (allSeen(name, seen)) return lines;
-  // Runs of one to three K/L/C/< between letters, each with at least one K, L or C.
-  const runs: [number, number][] = [];
-  const re = /(?<=[A-Z])[KLC<]{1,3}(?=[A-Z])/g;
-  for (let m = re.exec(name); m; m = re.exec(name)) {
-    if (/[KLC]/.test(m[0])) runs.push([m.index, m.index + m[0].length]);
+  // Each stretch of K, L, C, S and `<` may hide one misread separator (one to three cells, a K, L, C or S
+  // among them, letters either side); a name's own S or K may stand beside it (ROSSKKANNA is ROSS<<ANNA).
+  let variants = [name];
+  for (const spans of separatorSpans(name)) {
+    variants = variants.flatMap((v) => [
+      v,
+      ...spans.map(([from, to]) => v.slice(0, from) + "<".repeat(to - from) + v.slice(to)),
+    ]);
+    if (variants.length > MAX_VARIANTS) return lines;
   }
-  const variants: string[] = [];
-  // Every subset of runs (there are few): the fix may need two separators restored.
-  for (let mask = 1; mask < 1 << Math.min(runs.length, 6); mask++) {
-    let v = name;
-    runs.forEach(([from, to], i) => {
-      if (mask & (1 << i)) v = v.slice(0, from) + "<".repeat(to - from) + v.slice(to);
-    });
-    if (allSeen(v, seen)) variants.push(v);
-  }
+  variants = variants.filter((v) => v !== name && allSeen(v, seen));
   if (new Set(variants).size !== 1) return lines;
   const out = [...lines];
   out[row] = lines[row]!.slice(0, start) + variants[0]! + lines[row]!.slice(end);
   return out;
+}
+
+/** More readings of a name than this are not tried: the name is garbled beyond a separator's misread. */
+const MAX_VARIANTS = 4096;
+
+/**
+ * Per stretch of K, L, C, S and `<` in a name, the spans in it a misread separator could fill: one to
+ * three cells holding a K, L, C or S, with a letter on either side.
+ */
+function separatorSpans(name: string): [number, number][][] {
+  const stretches: [number, number][][] = [];
+  const letter = (i: number) => /[A-Z]/.test(name[i] ?? "");
+  for (const m of name.matchAll(/[KLCS<]+/g)) {
+    const spans: [number, number][] = [];
+    for (let from = m.index; from < m.index + m[0].length; from++) {
+      for (let to = from + 1; to <= Math.min(from + 3, m.index + m[0].length); to++) {
+        if (letter(from - 1) && letter(to) && /[KLCS]/.test(name.slice(from, to))) spans.push([from, to]);
+      }
+    }
+    if (spans.length > 0) stretches.push(spans);
+  }
+  return stretches;
 }
 
 /** The name fields of a layout (class N runs), as [line, start, end). */

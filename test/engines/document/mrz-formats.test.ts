@@ -339,6 +339,24 @@ describe("names against the visual zone", () => {
     assert.equal(fixed[0], "V<INDDUBOIS<<FATIMA<YUKI<<<<<<<<<<<<<<<<<<<<");
   });
 
+  test("bold print's `<<` read as SS, or `<` as S, is restored the same way; a name's own S stays", () => {
+    const second = "AI378490<7IND5010280F2805081<<<<<<<<<<<<<<<<";
+    const zone = ["VISA", "EKSTROM", "JOHN", "HAJIYEV", "LUCAS", "ROSS", "ANNA"];
+    const fixed = (name: string) => repairNamesFromVisualZone([name, second], "MRVA", zone)[0];
+    assert.equal(
+      fixed("V<INDEKSTROMSSJOHN<<<<<<<<<<<<<<<<<<<<<<<<<<<"),
+      "V<INDEKSTROM<<JOHN<<<<<<<<<<<<<<<<<<<<<<<<<<<",
+    );
+    assert.equal(
+      fixed("V<ESPHAJIYEV<SLUCAS<<<<<<<<<<<<<<<<<<<<<<<<<"),
+      "V<ESPHAJIYEV<<LUCAS<<<<<<<<<<<<<<<<<<<<<<<<<",
+    );
+    assert.equal(
+      fixed("V<GBRROSSKKANNA<<<<<<<<<<<<<<<<<<<<<<<<<<<<<"),
+      "V<GBRROSS<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<<<<<",
+    );
+  });
+
   test("a name the visual zone does not show is left as read", () => {
     const lines = [
       "P<UTOHAKKINEN<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<",

@@ -6,14 +6,22 @@ import { MRZ_LAYOUTS, type MrzFormat } from "./mrz-formats.js";
 
 /** Characters OCR takes for one another, in groups. */
 const TWINS = ["OQDU0", "IL1", "S5", "B8", "Z2", "G6", "GQ"];
-const twins = (a: string, b: string) => TWINS.some((group) => group.includes(a) && group.includes(b));
+/** A character's value in a check digit's sum (ICAO 9303-3): digits as such, A = 10 … Z = 35. */
+const value = (c: string) => (c >= "A" ? c.charCodeAt(0) - 55 : Number(c));
+/**
+ * Look-alikes the check digit cannot tell apart: equal values modulo 10. Others (I and 1, 18 and 1) are
+ * left to the check digit, which sees one of them; two of them can cancel out (II111861 and 11111861 hold
+ * the same check digit), and the page's reading of the number can be the wrong one.
+ */
+const blindTwins = (a: string, b: string) =>
+  value(a) % 10 === value(b) % 10 && TWINS.some((group) => group.includes(a) && group.includes(b));
 /** Characters of the number the visual zone may settle. */
 const MAX_SETTLED = 2;
 
 /**
  * A document number the visual zone does not print takes the one visual-zone word (or two neighbouring
- * words joined, a number printed in groups) of its length that differs from it only in look-alike
- * characters, each of which the zone's own reading saw in its cell (`seen`: a size of tesseract or the
+ * words joined, a number printed in groups) of its length that differs from it only in look-alikes the
+ * check digit cannot tell apart, each of which the zone's own reading saw in its cell (`seen`: a size of tesseract or the
  * glyph classifier). A character nothing in the zone saw is left as read. The caller keeps the result
  * only when no check digit that held breaks.
  */
@@ -35,7 +43,7 @@ export function repairNumberFromVisualZone(
     let settled = 0;
     for (let i = 0; i < word.length; i++) {
       if (word[i] === number[i]) continue;
-      if (!twins(word[i]!, number[i]!) || !seen(row, start + i).includes(word[i]!)) return false;
+      if (!blindTwins(word[i]!, number[i]!) || !seen(row, start + i).includes(word[i]!)) return false;
       settled++;
     }
     return settled > 0 && settled <= MAX_SETTLED;

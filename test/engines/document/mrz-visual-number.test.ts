@@ -44,3 +44,12 @@ test("a number the page prints as read is kept", () => {
   const printed = [...PAGE, "C66836467"];
   assert.deepEqual(repairNumberFromVisualZone(MISREAD, "TD3", printed, seenWith({ "1:1": "G" })), MISREAD);
 });
+
+test("look-alikes the check digit sees are left to it, even two that cancel out", () => {
+  // II111861 and 11111861 hold the same check digit (18·7 + 18·3 ≡ 1·7 + 1·3 mod 10); the page read the
+  // printed II as 11, and the zone's sizes saw 1 there too.
+  const visa = ["V<JPNPAPADOPOULOS<<PIOTR<XIAN<<<<<<<", "II111861<4JPN8202213M2808244DRW<<<<<"];
+  const seen = (row: number, col: number) => [visa[row]![col]!, ...(row === 1 && col < 2 ? "1" : "")];
+  const page = ["VISA", "PAPADOPOULOS", "PIOTR", "XIAN", "11111861"];
+  assert.deepEqual(repairNumberFromVisualZone(visa, "MRVB", page, seen), visa);
+});

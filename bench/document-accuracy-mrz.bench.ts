@@ -14,8 +14,8 @@
 // resolution.
 // BENCH_STAMP=1 overprints every document with SPECIMEN (or MUSTER, MODELO…) in a colour or grey, printed
 // on the paper or laid over the scan, across any part of the page, as published real specimens are.
-// Every capture is genuine, so the reading warnings that hold a session (vz_mrz_mismatch, a failed check, a
-// malformed field, no zone) are counted too, and listed where the reading was exact.
+// Every capture is genuine, so the reading warnings that hold a session (ID_VERIFICATION's REVIEW_WARNINGS:
+// vz_mrz_mismatch, a failed check, a malformed field, no zone…) are counted too, and listed where exact.
 // BENCH_FIRST_SEED moves the seed range (seeds 1000+ are the development set; 1…N stay held aside).
 //
 //   node --import tsx bench/document-accuracy-mrz.bench.ts                 # 2 per format × condition
@@ -24,6 +24,7 @@
 //   BENCH_HARD=1 BENCH_PER_CELL=1 node --import tsx bench/document-accuracy-mrz.bench.ts
 import { createDocumentEngine } from "../src/engines/document/document-engine.js";
 import { createTesseractOcrEngine } from "../src/engines/ocr/tesseract-ocr-engine.js";
+import { REVIEW_WARNINGS } from "../src/verify/modules/id-verification.js";
 import {
   CAPTURE_CONDITIONS,
   type CaptureCondition,
@@ -64,13 +65,6 @@ const empty = (): Tally => ({ n: 0, exact: 0, valid: 0, fields: 0, detected: 0 }
 const byFormat = new Map<string, Tally>();
 const byCondition = new Map<string, Tally>();
 const times: number[] = [];
-/** The reading warnings that hold a session for review or decline it. */
-const HOLDING_WARNINGS = new Set([
-  "vz_mrz_mismatch",
-  "mrz_checksum_failed",
-  "mrz_field_invalid",
-  "mrz_not_found",
-]);
 const held = new Map<string, number>();
 const heldExact = new Map<string, number>();
 const bare: number[] = [];
@@ -118,7 +112,7 @@ for (let seed = FIRST_SEED; seed < FIRST_SEED + PER_CELL; seed++) {
         map.set(key, t2);
       }
       // Every capture is genuine: a reading warning on an exact reading holds a real customer for nothing.
-      for (const warning of result?.warnings.filter((w) => HOLDING_WARNINGS.has(w)) ?? []) {
+      for (const warning of result?.warnings.filter((w) => REVIEW_WARNINGS.has(w)) ?? []) {
         held.set(warning, (held.get(warning) ?? 0) + 1);
         if (exact) {
           heldExact.set(warning, (heldExact.get(warning) ?? 0) + 1);

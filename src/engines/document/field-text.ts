@@ -96,3 +96,8 @@ export function editDistance(a: string, b: string): number {
   }
   return prev[b.length]!;
 }
+
+/** Words as read, then each two neighbours joined: a word or number the page read split in two. */
+export function joinedNeighbours(words: string[]): string[] {
+  return [...words, ...words.slice(1).map((w, i) => words[i] + w)];
+}

@@ -2,7 +2,7 @@
 // primary source (every check digit judged), the visual zone is read to cross-check the names, which
 // carry no check digit (research/ocr.md: check digits alone let some misreads through).
 import type { OcrEngine, OcrResult } from "../ocr/ocr-engine.js";
-import { editDistance, lastCenturyMonthDays, monthNameDates } from "./field-text.js";
+import { editDistance, joinedNeighbours, lastCenturyMonthDays, monthNameDates } from "./field-text.js";
 import { type MrzDocumentKind, readMrzFields } from "./mrz-fields.js";
 import type { MrzFormat } from "./mrz-formats.js";
 import type { LocatedMrz } from "./mrz-locate.js";
@@ -88,7 +88,7 @@ export function visualZoneDisagrees(
   if (births.length === 0 && monthDays.length === 0) return false;
   // Words the page read split in two count joined too (PAP ADOPOULOS), and a number's visual twins the
   // same (II111861 printed, 11111861 read).
-  const words = [...tokens, ...tokens.slice(1).map((t, i) => tokens[i] + t)].map(twinsAlike);
+  const words = joinedNeighbours(tokens).map(twinsAlike);
   const near = (value: string) =>
     words.some(
       (t) =>

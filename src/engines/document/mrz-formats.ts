@@ -176,15 +176,25 @@ export function layoutFor(lines: readonly string[]): MrzLayout | null {
 
 const WEIGHTS = [7, 3, 1];
 
-/** ICAO 9303 part 3 check digit: weights 7, 3, 1; A=10 … Z=35; `<` = 0. */
+/** A character's value in a check digit's sum (ICAO 9303 part 3): digits as such, A=10 … Z=35, `<` = 0. */
+export function charValue(c: string): number {
+  return c === "<" ? 0 : c <= "9" ? c.charCodeAt(0) - 48 : c.charCodeAt(0) - 55;
+}
+
+/** ICAO 9303 part 3 check digit: weights 7, 3, 1 over the characters' values. */
 export function computeCheckDigit(text: string): string {
   let sum = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    const v = c === "<" ? 0 : c <= "9" ? c.charCodeAt(0) - 48 : c.charCodeAt(0) - 55;
-    sum += v * WEIGHTS[i % 3]!;
-  }
+  for (let i = 0; i < text.length; i++) sum += charValue(text[i]!) * WEIGHTS[i % 3]!;
   return String(sum % 10);
+}
+
+/** The name fields of a layout (class N runs), as [line, start, end). */
+export function nameFields(format: MrzFormat): [number, number, number][] {
+  const fields: [number, number, number][] = [];
+  MRZ_LAYOUTS[format].classes.forEach((classes, line) => {
+    for (const m of classes.matchAll(/N+/g)) fields.push([line, m.index, m.index + m[0].length]);
+  });
+  return fields;
 }
 
 export function checkedText(lines: readonly string[], check: MrzCheck): string {

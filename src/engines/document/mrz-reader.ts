@@ -6,7 +6,7 @@
 import sharp from "sharp";
 import type { OcrEngine, OcrLine, OcrResult } from "../ocr/ocr-engine.js";
 import { type MrzReadResult, readMrzFields } from "./mrz-fields.js";
-import { MRZ_LAYOUTS } from "./mrz-formats.js";
+import { MRZ_LAYOUTS, nameFields } from "./mrz-formats.js";
 import { classifyCells, type GlyphCell } from "./mrz-glyphs/classify-cells.js";
 import {
   type Box,
@@ -447,20 +447,10 @@ export function readMrzFromGrids(grids: SizedReading[], today: string): MrzReadi
   return best?.reading ?? read;
 }
 
-/** Where a reading's (first) name field starts, as [row, column]. */
-function nameStart(format: MrzReading["format"]): [number, number] | null {
-  const classes = MRZ_LAYOUTS[format].classes;
-  for (let row = 0; row < classes.length; row++) {
-    const col = classes[row]!.indexOf("N");
-    if (col >= 0) return [row, col];
-  }
-  return null;
-}
-
-/** No name starts with a filler: a reading whose name field does has its row's grid off, or a letter lost. */
+/** No name starts with a filler: a reading whose (first) name field does has its row's grid off, or a letter lost. */
 function nameStartsWithFiller(reading: MrzReading): boolean {
-  const at = nameStart(reading.format);
-  return at !== null && reading.lines[at[0]]?.[at[1]] === "<";
+  const [row, start] = nameFields(reading.format)[0]!;
+  return reading.lines[row]?.[start] === "<";
 }
 
 /**
@@ -472,9 +462,8 @@ function nameStartsWithFiller(reading: MrzReading): boolean {
  * (mrz-visual-names.ts).
  */
 function realignNameRow(reading: MrzReading, grids: SizedReading[], today: string): MrzReading | null {
-  const at = nameStart(reading.format);
-  if (!at || !nameStartsWithFiller(reading)) return null;
-  const [row] = at;
+  if (!nameStartsWithFiller(reading)) return null;
+  const [row] = nameFields(reading.format)[0]!;
   const past = grids.filter((g) => runsPastRowEnd(g, row)).length;
   if (past * 2 < grids.length) return null;
   const moved = readVoted(

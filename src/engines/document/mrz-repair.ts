@@ -10,6 +10,7 @@ import {
   MRZ_LAYOUTS,
   type MrzCheck,
   type MrzLayout,
+  nameFields,
 } from "./mrz-formats.js";
 
 export { computeCheckDigit } from "./mrz-formats.js";
@@ -54,14 +55,6 @@ function fillAfterRun(text: string, from: number, to: number): string {
   return text.slice(0, run) + "<".repeat(to - run) + text.slice(to);
 }
 
-/** Ranges of class N (names), per line, where a filler run ends the field. */
-function nameRanges(classes: string): [number, number][] {
-  const ranges: [number, number][] = [];
-  const re = /N+/g;
-  for (let m = re.exec(classes); m; m = re.exec(classes)) ranges.push([m.index, m.index + m[0].length]);
-  return ranges;
-}
-
 /** Optional-data ranges (class X runs other than the nine-character document numbers). */
 function optionalRanges(classes: string): [number, number][] {
   const ranges: [number, number][] = [];
@@ -97,8 +90,8 @@ export function repairByLayout(lines: string[], layout: MrzLayout): string[] {
       if (!codes.has(fixed[0]!)) fixed = (layout.columns === 44 ? "P" : "I") + fixed.slice(1);
       if (fixed[1] === "K" || fixed[1] === "L") fixed = `${fixed[0]}<${fixed.slice(2)}`;
     }
-    for (const [from, to] of nameRanges(classes)) {
-      fixed = fillAfterRun(restoreFillerTail(fixed, from, to), from, to);
+    for (const [line, from, to] of nameFields(layout.format)) {
+      if (line === row) fixed = fillAfterRun(restoreFillerTail(fixed, from, to), from, to);
     }
     for (const [from, to] of optionalRanges(classes)) fixed = restoreFillerTail(fixed, from, to);
     // TD3 personal number: after its fillers, only fillers up to the check digit.

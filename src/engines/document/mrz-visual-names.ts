@@ -2,7 +2,7 @@
 // (research/ocr.md), bold print's `<<` as SS, or copies a neighbouring letter over a faint one. The visual
 // zone prints the same names: where turning such letters back into fillers, or undoing the copy, makes a
 // name word one the visual zone shows, and the reading as voted does not, the visual zone settles it.
-import { MRZ_LAYOUTS, type MrzFormat } from "./mrz-formats.js";
+import { type MrzFormat, nameFields } from "./mrz-formats.js";
 
 const wordsOf = (name: string) => name.split("<").filter((w) => w.length > 0);
 
@@ -60,17 +60,6 @@ function separatorSpans(name: string): [number, number][][] {
     if (spans.length > 0) stretches.push(spans);
   }
   return stretches;
-}
-
-/** The name fields of a layout (class N runs), as [line, start, end). */
-function nameFields(format: MrzFormat): [number, number, number][] {
-  const fields: [number, number, number][] = [];
-  MRZ_LAYOUTS[format].classes.forEach((classes, line) => {
-    const re = /N+/g;
-    for (let m = re.exec(classes); m; m = re.exec(classes))
-      fields.push([line, m.index, m.index + m[0].length]);
-  });
-  return fields;
 }
 
 /**

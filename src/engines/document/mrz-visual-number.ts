@@ -1,29 +1,28 @@
 // The document number's check digit misses some misreads: a character's value counts modulo 10, so G (16)
-// read as 6 or Q (26), L (21) as 1 or U (30) as 0 leaves it holding wherever the character stands. OCR-B's
+// read as 6, L (21) as 1 or U (30) as 0 leaves it holding wherever the character stands. OCR-B's
 // G and 6 differ by one short stroke; the visual zone prints the same number in the issuer's own
 // typeface, where they do not look alike.
-import { MRZ_LAYOUTS, type MrzFormat } from "./mrz-formats.js";
+import { joinedNeighbours } from "./field-text.js";
+import { charValue, MRZ_LAYOUTS, type MrzFormat } from "./mrz-formats.js";
+import { TO_DIGIT } from "./mrz-repair.js";
 
-/** Characters OCR takes for one another, in groups. */
-const TWINS = ["OQDU0", "IL1", "S5", "B8", "Z2", "G6", "GQ"];
-/** A character's value in a check digit's sum (ICAO 9303-3): digits as such, A = 10 … Z = 35. */
-const value = (c: string) => (c >= "A" ? c.charCodeAt(0) - 55 : Number(c));
 /**
- * Look-alikes the check digit cannot tell apart: equal values modulo 10. Others (I and 1, 18 and 1) are
- * left to the check digit, which sees one of them; two of them can cancel out (II111861 and 11111861 hold
- * the same check digit), and the page's reading of the number can be the wrong one.
+ * Look-alikes (the same digit to the column repair: G and 6, L and 1, U and 0) the check digit cannot tell
+ * apart: equal values modulo 10. Others (I and 1, 18 and 1) are left to the check digit, which sees one of
+ * them; two of them can cancel out (II111861 and 11111861 hold the same check digit), and the page's reading
+ * of the number can be the wrong one.
  */
 const blindTwins = (a: string, b: string) =>
-  value(a) % 10 === value(b) % 10 && TWINS.some((group) => group.includes(a) && group.includes(b));
+  (TO_DIGIT[a] ?? a) === (TO_DIGIT[b] ?? b) && charValue(a) % 10 === charValue(b) % 10;
 /** Characters of the number the visual zone may settle. */
 const MAX_SETTLED = 2;
 
 /**
  * A document number the visual zone does not print takes the one visual-zone word (or two neighbouring
  * words joined, a number printed in groups) of its length that differs from it only in look-alikes the
- * check digit cannot tell apart, each of which the zone's own reading saw in its cell (`seen`: a size of tesseract or the
- * glyph classifier). A character nothing in the zone saw is left as read. The caller keeps the result
- * only when no check digit that held breaks.
+ * check digit cannot tell apart, each of which the zone's own reading saw in its cell (`seen`: a size of
+ * tesseract or the glyph classifier). A character nothing in the zone saw is left as read. The caller keeps
+ * the result only when no check digit that held breaks.
  */
 export function repairNumberFromVisualZone(
   lines: string[],
@@ -36,7 +35,7 @@ export function repairNumberFromVisualZone(
   const [row, start, end] = check.over[0]!;
   const number = lines[row]!.slice(start, end).replace(/<+$/, "");
   if (number.length < 5 || number.includes("<")) return lines;
-  const words = new Set([...visualTokens, ...visualTokens.slice(1).map((t, i) => visualTokens[i] + t)]);
+  const words = new Set(joinedNeighbours(visualTokens));
   if (words.has(number)) return lines;
   const matches = [...words].filter((word) => {
     if (word.length !== number.length) return false;

@@ -38,7 +38,7 @@ const configSchema = z.strictObject({
 type IdConfig = z.infer<typeof configSchema>;
 
 /** Engine warnings that mean a check failed on the document itself: a person must look. */
-const REVIEW_WARNINGS = new Set([
+export const REVIEW_WARNINGS: ReadonlySet<string> = new Set([
   "mrz_checksum_failed",
   "mrz_field_invalid",
   "vz_mrz_mismatch",

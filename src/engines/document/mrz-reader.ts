@@ -7,7 +7,7 @@ import sharp from "sharp";
 import type { OcrEngine, OcrLine, OcrResult } from "../ocr/ocr-engine.js";
 import { type MrzReadResult, readMrzFields } from "./mrz-fields.js";
 import { MRZ_LAYOUTS, nameFields } from "./mrz-formats.js";
-import { classifyCells, type GlyphCell } from "./mrz-glyphs/classify-cells.js";
+import { classifyCell, classifyCells, type GlyphCell } from "./mrz-glyphs/classify-cells.js";
 import {
   type Box,
   MRZ_CHARS,
@@ -518,7 +518,36 @@ function readVoted(grids: SizedReading[], today: string, casting: boolean): MrzR
   // A zone names a known country, valid or not (mrz_checksum_failed): upside down, S, Z, N, O, 0 and 8
   // read alike and the repairs above can make such garbage fit every check.
   if (!namesKnownCountry(settled, repaired.layout)) return null;
-  return { ...result, agreement: voted.agreement, seen: voted.alternatives };
+  return { ...result, agreement: voted.agreement, seen: seenAtEverySize(grids, voted.alternatives) };
+}
+
+/**
+ * What the voters saw in a cell, and what the classifier is sure of there at the other sizes: the vote
+ * classifies only the largest size's cells, where a stamp or a slipped row may garble a glyph the smaller
+ * grids show cleanly (a G the 26 px grid reads at 1.00, read 6 by every size of tesseract). For the visual
+ * zone's repairs only, which also need the page to print the character; the check-digit settling keeps to
+ * what was voted on. Classified lazily: most readings never ask.
+ */
+function seenAtEverySize(
+  grids: SizedReading[],
+  voted: (row: number, col: number) => string[],
+): (row: number, col: number) => string[] {
+  const memo = new Map<string, string[]>();
+  return (row, col) => {
+    const key = `${row}:${col}`;
+    let chars = memo.get(key);
+    if (!chars) {
+      const set = new Set(voted(row, col));
+      for (const grid of grids.slice(0, -1)) {
+        if (!grid.rows[row]?.[col]) continue;
+        const glyph = classifyCell(grid, row, col);
+        if (glyph) set.add(glyph.char);
+      }
+      chars = [...set];
+      memo.set(key, chars);
+    }
+    return chars;
+  };
 }
 
 /**

@@ -177,6 +177,17 @@ describe("real-style print under real-style captures", () => {
     assert.equal(result.fields.surname, "QUAYE");
   });
 
+  test("a G every size of tesseract reads as 6 in a TD2 number is taken from the page, seen by a smaller grid", async () => {
+    // Development capture (stamped, quarter-turned): every size read CG6836467 as C66836467, which the
+    // check digit cannot tell apart (G is 16). The page prints CG6836467, but the number repair wants the
+    // G seen in its cell: the vote classifies only the largest size's cells, garbled there by the stamp,
+    // while the classifier reads G at 1.00 on the 26 px grid.
+    const specimen = await generateMrzSpecimen("TD2", 1001, "rotated", { real: true, stamp: true });
+    const { result } = await engine.extract(specimen.image);
+    assert.deepEqual(result.mrz?.lines, specimen.mrz);
+    assert.equal(result.fields.document_number, "CG6836467");
+  });
+
   test("the TD1 card whose first row touches a remarks line cut by the crop reads exactly", async () => {
     // Development capture: the first row's letters took in the remarks above them, 62 px tall beside
     // rows of 33–37, and were dropped as other print; the card was not read at all.

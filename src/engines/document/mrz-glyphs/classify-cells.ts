@@ -21,6 +21,15 @@ export interface GlyphCell {
   bestOf(allowed: string): GlyphVote | null;
 }
 
+/** The classifier's answer on one cell when it is sure of it, else null. */
+export function classifyCell(reading: SizedReading, row: number, col: number): GlyphVote | null {
+  const model = loadGlyphModel();
+  const { probs } = forward(model, glyphFeatures(reading, row, col));
+  let best = 0;
+  for (let k = 1; k < probs.length; k++) if (probs[k]! > probs[best]!) best = k;
+  return probs[best]! >= SURE ? { char: model.classes[best]!, probability: probs[best]! } : null;
+}
+
 export function classifyCells(reading: SizedReading): GlyphCell[][] {
   const model = loadGlyphModel();
   return reading.rows.map((cells, row) =>

@@ -3,6 +3,9 @@
 //
 //   node --import tsx scripts/train-recapture-texture.ts [--cache FILE] [--variants 4] [--captures 6]
 //
+// Extracting the features takes about an hour of one core; to use two, run `--shard 0/2 --cache A` and
+// `--shard 1/2 --cache B` side by side, join the two JSON arrays into one file and run again with it.
+//
 // Data recipe (test/specimens/liveness/manifest.ts): the tuning set, that is the tune split and the report
 // split's examined half; the held-aside half is never fitted on and is left to bench/liveness-pad.bench.ts.
 // - bona fide: each photograph as it is, --copies web copies of it (scaled down and up, blurred or
@@ -40,6 +43,7 @@ const { values: args } = parseArgs({
     folds: { type: "string", default: "5" },
     levels: { type: "string", default: "0.9,0.93,0.95,0.97" },
     lambda: { type: "string", default: "0.05" },
+    shard: { type: "string", default: "0/1" },
     out: { type: "string", default: "src/engines/liveness/recapture-texture-model.ts" },
   },
 });
@@ -51,6 +55,8 @@ const FOLDS = Number(args.folds);
 const LEVELS = args.levels.split(",").map(Number);
 const LAMBDA = Number(args.lambda);
 const CLIP = 4;
+/** "k/n": extract only every n-th sample from the k-th into --cache, then stop (parallel extraction). */
+const [SHARD, SHARDS] = args.shard.split("/").map(Number) as [number, number];
 /** Attack types whose extra renders the model sees: those no single physical cue catches. */
 const VARIED = new Set(["cropped_warm_print", "fullframe_screen", "reuse_crop"]);
 
@@ -125,7 +131,8 @@ async function extract(): Promise<Sample[]> {
   const samples: Sample[] = [];
   const todo = samplesToMake();
   let made = 0;
-  for (const { p, copy } of todo) {
+  for (const [index, { p, copy }] of todo.entries()) {
+    if (index % SHARDS !== SHARD) continue;
     const hit = known.get(p.id);
     if (hit) {
       samples.push(hit);
@@ -247,6 +254,10 @@ function reportScores(samples: Sample[], scoreOf: (s: Sample) => number, title: 
 }
 
 const samples = await extract();
+if (SHARDS > 1) {
+  console.log(`shard ${SHARD}/${SHARDS}: ${samples.length} samples in ${args.cache}`);
+  process.exit(0);
+}
 // Out-of-fold scores, folds by photograph: what the model says of photographs it has not seen, which is
 // where the levels in weak-cues.ts come from (a fitted photograph's own score is optimistic).
 const photos = [...new Set(samples.map((s) => s.photo))].sort();

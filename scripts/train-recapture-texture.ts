@@ -3,7 +3,8 @@
 //
 //   node --import tsx scripts/train-recapture-texture.ts [--cache FILE] [--variants 4] [--captures 6]
 //
-// Extracting the features takes about an hour of one core; to use two, run `--shard 0/2 --cache A` and
+// Extracting the features is the slow part (2026-11-25: about 40 min for the 1,016 stills with two shards
+// on two cores shared with other benches); to use two cores, run `--shard 0/2 --cache A` and
 // `--shard 1/2 --cache B` side by side, join the two JSON arrays into one file and run again with it.
 //
 // Data recipe (test/specimens/liveness/manifest.ts): the tuning set, that is the tune split and the report

@@ -540,7 +540,7 @@ function seenAtEverySize(
       const set = new Set(voted(row, col));
       for (const grid of grids.slice(0, -1)) {
         if (!grid.rows[row]?.[col]) continue;
-        const glyph = classifyCell(grid, row, col);
+        const glyph = classifyCell(grid, row, col).vote;
         if (glyph) set.add(glyph.char);
       }
       chars = [...set];

@@ -21,32 +21,21 @@ export interface GlyphCell {
   bestOf(allowed: string): GlyphVote | null;
 }
 
-/** One cell of a grid classified: the likeliest of the allowed characters, whatever its probability. */
-function classify(reading: SizedReading, row: number, col: number): (allowed: string) => GlyphVote | null {
+/** One cell of a grid classified. */
+export function classifyCell(reading: SizedReading, row: number, col: number): GlyphCell {
   const model = loadGlyphModel();
   const { probs } = forward(model, glyphFeatures(reading, row, col));
-  return (allowed) => {
+  const bestOf = (allowed: string): GlyphVote | null => {
     let best = -1;
     for (let k = 0; k < probs.length; k++) {
       if (allowed.includes(model.classes[k]!) && (best < 0 || probs[k]! > probs[best]!)) best = k;
     }
     return best < 0 ? null : { char: model.classes[best]!, probability: probs[best]! };
   };
-}
-
-/** The classifier's answer on one cell when it is sure of it, else null. */
-export function classifyCell(reading: SizedReading, row: number, col: number): GlyphVote | null {
-  const top = classify(reading, row, col)(loadGlyphModel().classes);
-  return top && top.probability >= SURE ? top : null;
+  const top = bestOf(model.classes);
+  return { vote: top && top.probability >= SURE ? top : null, bestOf };
 }
 
 export function classifyCells(reading: SizedReading): GlyphCell[][] {
-  const classes = loadGlyphModel().classes;
-  return reading.rows.map((cells, row) =>
-    cells.map((_, col) => {
-      const bestOf = classify(reading, row, col);
-      const top = bestOf(classes);
-      return { vote: top && top.probability >= SURE ? top : null, bestOf };
-    }),
-  );
+  return reading.rows.map((cells, row) => cells.map((_, col) => classifyCell(reading, row, col)));
 }

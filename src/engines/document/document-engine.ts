@@ -3,7 +3,7 @@
 import sharp from "sharp";
 import { AppError } from "../../platform/errors.js";
 import type { OcrEngine, OcrResult } from "../ocr/ocr-engine.js";
-import { prepareDocumentImage } from "../ocr/preprocess.js";
+import { type PreparedImage, prepareDocumentImage } from "../ocr/preprocess.js";
 import { type BusinessDocumentResult, extractBusinessDocument } from "./business-document.js";
 import { readAadhaarCard, readDrivingLicence, readPanCard } from "./card-readers.js";
 import { readCitizenship } from "./citizenship-reader.js";
@@ -17,10 +17,11 @@ import {
 import { GENERIC_EXTRACTION_NOTE, readGeneric } from "./generic-reader.js";
 import { type MrzDocumentReading, type MrzSummary, readMrzDocument } from "./mrz-document-reader.js";
 import { type LocatedMrz, locateMrz } from "./mrz-locate.js";
-import { turnImage } from "./page-orientation.js";
+import { turnImage, turnPoint } from "./page-orientation.js";
 import { type DetectFaces, findPortrait } from "./portrait.js";
 import type { FieldReading } from "./reading.js";
 import { checkDates, isValidGiven } from "./validity.js";
+import { pageHoldsZone, pageWithoutZone } from "./zone-on-page.js";
 
 /** spec: Tool result shapes — Document extract result, plus `warnings` (stable codes). */
 export interface DocumentExtractResult {
@@ -108,6 +109,20 @@ export async function readPage(
   return sparse.words.length > page.words.length ? sparse : page;
 }
 
+/**
+ * The page prepared for reading (deskewed, cropped to the document, scaled), prepared again on the whole
+ * frame when its document box cuts the located zone (`corners`, zone-on-page.ts).
+ */
+async function holdingZone(
+  image: Buffer,
+  prepared: PreparedImage,
+  corners?: [number, number][],
+  skewDegrees?: number,
+): Promise<PreparedImage> {
+  if (!corners || pageHoldsZone(prepared, corners)) return prepared;
+  return prepareDocumentImage(image, PAGE_WIDTH, { skewDegrees, wholeFrame: true });
+}
+
 export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
   const { ocr } = deps;
   const today = () => (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
@@ -148,13 +163,16 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
       });
     }
     const portraitPromise = findPortrait(image, deps.detectFaces);
-    // The MRZ search is plain JavaScript on this thread: it runs while tesseract reads the page in its worker.
+    // The MRZ search is plain JavaScript on this thread: it runs while sharp prepares the page.
     const lookForMrz = !hint || !NON_MRZ_HINTS.has(hint);
     const locating: Promise<LocatedMrz | null> = lookForMrz ? locateMrz(image) : Promise.resolve(null);
-    const prepared = await prepareDocumentImage(image, PAGE_WIDTH);
+    const [located, firstPrepared] = await Promise.all([locating, prepareDocumentImage(image, PAGE_WIDTH)]);
+    const prepared = await holdingZone(image, firstPrepared, located?.corners);
+    // A located zone is read from its own strip: the page is read without it (zone-on-page.ts).
+    const pagePng = located ? await pageWithoutZone(prepared, located.corners) : prepared.png;
     const pages: { eng?: OcrResult; nep?: OcrResult } = {};
     const loadPage = async (lang: "eng" | "nep"): Promise<OcrResult> => {
-      pages[lang] ??= await readPage(ocr, prepared.png, lang, async () => (await locating) !== null);
+      pages[lang] ??= await readPage(ocr, pagePng, lang, async () => located !== null);
       return pages[lang];
     };
 
@@ -170,11 +188,35 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
         skewDegrees: prepared.skewDegrees,
         read: async (turn: number, skewDegrees: number) => {
           const upright = turn === 0 ? image : await turnImage(image, turn);
-          const again = await prepareDocumentImage(upright, PAGE_WIDTH, { skewDegrees });
-          return readPage(ocr, again.png, "eng", async () => true);
+          const corners = located?.corners.map((c) => turnPoint(c, turn));
+          const again = await holdingZone(
+            upright,
+            await prepareDocumentImage(upright, PAGE_WIDTH, { skewDegrees }),
+            corners,
+            skewDegrees,
+          );
+          return readPage(
+            ocr,
+            corners ? await pageWithoutZone(again, corners) : again.png,
+            "eng",
+            async () => true,
+          );
         },
       };
-      mrzReading = await readMrzDocument(ocr, await locating, prepared.png, pages.eng!, today(), reread);
+      // When the zone's strip reads nothing, the MRZ is looked for in the page's own lines: read with them.
+      const readWholePage = async () => {
+        pages.eng = await readPage(ocr, prepared.png, "eng", async () => true);
+        return pages.eng;
+      };
+      mrzReading = await readMrzDocument(
+        ocr,
+        located,
+        prepared.png,
+        pages.eng!,
+        today(),
+        reread,
+        readWholePage,
+      );
     }
     const detect = async (): Promise<DetectedType> => {
       let type = detectDocumentType(pages.eng?.text ?? "", pages.nep?.text ?? "");

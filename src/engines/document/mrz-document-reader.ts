@@ -108,7 +108,8 @@ export function visualZoneDisagrees(
 
 /**
  * Reads the MRZ from the zone located in the photograph (straightened, any rotation) and, when that
- * fails or does not validate, from the MRZ lines of the whole-page pass; a valid reading wins. With
+ * reads nothing, from the MRZ lines of the whole-page pass (`readWholePage` when `pageAsItLies` was read
+ * without the located zone); a valid reading wins. With
  * `reread`, a document the located zone shows lying sideways or upside down, or tilted otherwise than the
  * page was straightened, has its page read again upright and straight (page-orientation.ts), so its visual
  * zone is read too.
@@ -120,12 +121,15 @@ export async function readMrzDocument(
   pageAsItLies: OcrResult,
   today: string,
   reread?: PageReread,
+  readWholePage?: () => Promise<OcrResult>,
 ): Promise<MrzDocumentReading | null> {
   let page = pageAsItLies;
   let mrz: MrzReading | null = located ? await readLocatedZone(ocr, located, today) : null;
-  // The page's own MRZ lines only when the locator found no zone: re-reading a located zone the
-  // page-pass way costs three more OCR passes and rarely reads better (document-accuracy-mrz bench).
+  // The page's own MRZ lines only when the locator found no zone or its strip read nothing: re-reading a
+  // located zone the page-pass way costs three more OCR passes and rarely reads better
+  // (document-accuracy-mrz bench). A page read without its zone is read again whole for that.
   if (!mrz) {
+    if (located && readWholePage) page = await readWholePage();
     const fromPage = await readMrz(ocr, png, page, today);
     if (fromPage && (!mrz || fromPage.valid)) mrz = fromPage;
   }

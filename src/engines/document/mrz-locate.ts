@@ -16,6 +16,9 @@ const STROKE_DEPTHS = [0.3, 0.18, 0.45];
 const INK_BACKGROUND_RADIUS = 7;
 /** Share of the paper's brightness below which a background is not print on the document (see inkRatio). */
 const DARKEST_BACKGROUND = 0.5;
+/** How far beyond an outer line's centre its glyphs reach, in line heights (a blob's thickness is about
+ * the capitals' height), with room for a descender or a line that bows. */
+const GLYPH_MARGIN = 0.75;
 
 export interface LocatedMrz {
   /** Grey PNG of the straightened zone, lines horizontal, margins around them. */
@@ -30,6 +33,11 @@ export interface LocatedMrz {
    * text runs this way, or the opposite way when the strip had to be turned half round to read.
    */
   direction: number;
+  /**
+   * The corners of the zone's glyphs in the photograph (EXIF orientation applied), as fractions of its width
+   * and height: the first line's start and end, then the last line's end and start.
+   */
+  corners: [number, number][];
 }
 
 interface Grey {
@@ -390,5 +398,13 @@ export async function locateMrz(image: Buffer): Promise<LocatedMrz | null> {
     .png({ compressionLevel: 1 })
     .toBuffer();
   const direction = (Math.atan2(dir.y, dir.x) * 180) / Math.PI;
-  return { png, lines: group.length, lineHeight: 40, direction };
+  // The glyphs' own corners: three quarters of a line height beyond the outer lines' centres, where the
+  // strip's margin (over half the line pitch) would reach into print right above or below the zone.
+  const glyphs = [
+    end(first, firstEnds[0]!, -GLYPH_MARGIN * lineHeight),
+    end(first, firstEnds[1]!, -GLYPH_MARGIN * lineHeight),
+    end(last, lastEnds[1]!, GLYPH_MARGIN * lineHeight),
+    end(last, lastEnds[0]!, GLYPH_MARGIN * lineHeight),
+  ].map(([x, y]): [number, number] => [x / w, y / h]);
+  return { png, lines: group.length, lineHeight: 40, direction, corners: glyphs };
 }

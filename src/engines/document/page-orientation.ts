@@ -35,6 +35,15 @@ export function turnImage(image: Buffer, turn: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Where a point of the photograph (fractions of its width and height) lies once it is turned clockwise by
+ * `turn` degrees, as turnImage turns it. */
+export function turnPoint([x, y]: [number, number], turn: number): [number, number] {
+  if (turn === 90) return [1 - y, x];
+  if (turn === 180) return [1 - x, 1 - y];
+  if (turn === 270) return [y, 1 - x];
+  return [x, y];
+}
+
 /**
  * How far the zone's lines tilt from the nearest axis of the photograph, degrees clockwise in (-45, 45]: the
  * skew that straightens the page whichever way up it lies (a quarter turn keeps it).

@@ -18,6 +18,27 @@ export interface PreparedImage {
   skewDegrees: number;
   /** Crop of the straightened image that holds the document, in its own pixels. */
   crop: { left: number; top: number; width: number; height: number };
+  /** The photograph's size with its EXIF orientation applied, and the straightened image's. */
+  photo: { width: number; height: number };
+  straightened: { width: number; height: number };
+}
+
+/**
+ * Where a point of the photograph (EXIF orientation applied; fractions of its width and height) lands on the
+ * prepared page, in the page's pixels: turned about the centre as the straightening turned the photograph
+ * (its canvas grows to hold the turned corners), then cropped and scaled as the page was.
+ */
+export function photoPointOnPage(prepared: PreparedImage, [fx, fy]: [number, number]): [number, number] {
+  const { photo, straightened, crop, grey } = prepared;
+  const dx = fx * photo.width - photo.width / 2;
+  const dy = fy * photo.height - photo.height / 2;
+  const angle = (-prepared.skewDegrees * Math.PI) / 180;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const x = straightened.width / 2 + dx * cos - dy * sin;
+  const y = straightened.height / 2 + dx * sin + dy * cos;
+  const scale = grey.width / crop.width;
+  return [(x - crop.left) * scale, (y - crop.top) * scale];
 }
 
 export async function decodeGrey(image: Buffer, maxWidth?: number): Promise<GreyImage> {
@@ -199,15 +220,19 @@ function median(values: number[]): number {
 /**
  * Deskews, crops to the document and scales it to `targetWidth` pixels wide (the document readers pick
  * a width that puts body text near the character size tesseract reads best). `skewDegrees`, when another
- * measurement knows it (the located MRZ's lines), is used instead of the projection estimate.
+ * measurement knows it (the located MRZ's lines), is used instead of the projection estimate. `wholeFrame`
+ * keeps the whole photograph instead of the document box found against the desk.
  */
 export async function prepareDocumentImage(
   image: Buffer,
   targetWidth: number,
-  options: { skewDegrees?: number } = {},
+  options: { skewDegrees?: number; wholeFrame?: boolean } = {},
 ): Promise<PreparedImage> {
+  const { autoOrient: photo } = await sharp(image, { failOn: "none" }).metadata();
   const small = await decodeColour(image, 1000);
-  const box = findDocumentBox(small);
+  const frameOf = (img: ColourImage) => ({ left: 0, top: 0, width: img.width, height: img.height });
+  const documentBox = options.wholeFrame ? frameOf : findDocumentBox;
+  const box = documentBox(small);
   const skew = options.skewDegrees ?? estimateSkew(cropGrey(await decodeGrey(image, 1000), box));
   const [r, g, b] = borderColour(small);
 
@@ -229,7 +254,7 @@ export async function prepareDocumentImage(
   const fullWidth = rotated.info.width;
   const fullHeight = rotated.info.height;
   const factor = fullWidth / straightSmall.width;
-  const found = findDocumentBox(straightSmall);
+  const found = documentBox(straightSmall);
   const left = Math.floor(found.left * factor);
   const top = Math.floor(found.top * factor);
   const crop = {
@@ -249,7 +274,14 @@ export async function prepareDocumentImage(
   const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
     .png({ compressionLevel: 1 })
     .toBuffer();
-  return { png, grey, skewDegrees: skew, crop };
+  return {
+    png,
+    grey,
+    skewDegrees: skew,
+    crop,
+    photo: { width: photo.width, height: photo.height },
+    straightened: { width: fullWidth, height: fullHeight },
+  };
 }
 
 export function cropGrey(

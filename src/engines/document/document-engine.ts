@@ -137,9 +137,7 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
     switch (type) {
       case "passport":
         // The MRZ was already looked for (located and on the page) unless the hint ruled it out.
-        return mrzTried
-          ? null
-          : readMrzDocument(ocr, null, png, pages.eng ?? (await loadPage("eng")), today());
+        return mrzTried ? null : readMrzDocument(ocr, null, png, () => loadPage("eng"), today());
       case "citizenship":
         return readCitizenship(pages.nep ?? (await loadPage("nep")));
       case "pan":
@@ -168,17 +166,27 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
     const locating: Promise<LocatedMrz | null> = lookForMrz ? locateMrz(image) : Promise.resolve(null);
     const [located, firstPrepared] = await Promise.all([locating, prepareDocumentImage(image, PAGE_WIDTH)]);
     const prepared = await holdingZone(image, firstPrepared, located?.corners);
-    // A located zone is read from its own strip: the page is read without it (zone-on-page.ts).
-    const pagePng = located ? await pageWithoutZone(prepared, located.corners) : prepared.png;
     const pages: { eng?: OcrResult; nep?: OcrResult } = {};
+    // The page is read without a located zone whose strip read it surely (zone-on-page.ts); a reread of the
+    // page turned upright then too.
+    let zoneLeftOut = false;
+    const readEnglish = async (withZone: boolean): Promise<OcrResult> => {
+      if (!pages.eng) {
+        zoneLeftOut = !withZone && located !== null;
+        const png = zoneLeftOut ? await pageWithoutZone(prepared, located!.corners) : prepared.png;
+        pages.eng = await readPage(ocr, png, "eng", async () => located !== null);
+      }
+      return pages.eng;
+    };
     const loadPage = async (lang: "eng" | "nep"): Promise<OcrResult> => {
-      pages[lang] ??= await readPage(ocr, pagePng, lang, async () => located !== null);
-      return pages[lang];
+      if (lang === "eng") return readEnglish(true);
+      pages.nep ??= await readPage(ocr, prepared.png, lang, async () => located !== null);
+      return pages.nep;
     };
 
     // Citizenship certificates are Devanagari throughout: read them in Nepali first.
     if (hint === "citizenship") await loadPage("nep");
-    else await loadPage("eng");
+    else if (!lookForMrz) await loadPage("eng");
 
     // A machine-readable zone decides the document whatever its layout (passport, ID card, visa), in
     // any of the four orientations (the locator straightens it).
@@ -195,28 +203,11 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
             corners,
             skewDegrees,
           );
-          return readPage(
-            ocr,
-            corners ? await pageWithoutZone(again, corners) : again.png,
-            "eng",
-            async () => true,
-          );
+          const png = corners && zoneLeftOut ? await pageWithoutZone(again, corners) : again.png;
+          return readPage(ocr, png, "eng", async () => true);
         },
       };
-      // When the zone's strip reads nothing, the MRZ is looked for in the page's own lines: read with them.
-      const readWholePage = async () => {
-        pages.eng = await readPage(ocr, prepared.png, "eng", async () => true);
-        return pages.eng;
-      };
-      mrzReading = await readMrzDocument(
-        ocr,
-        located,
-        prepared.png,
-        pages.eng!,
-        today(),
-        reread,
-        readWholePage,
-      );
+      mrzReading = await readMrzDocument(ocr, located, prepared.png, readEnglish, today(), reread);
     }
     const detect = async (): Promise<DetectedType> => {
       let type = detectDocumentType(pages.eng?.text ?? "", pages.nep?.text ?? "");

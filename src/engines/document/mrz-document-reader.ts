@@ -108,8 +108,10 @@ export function visualZoneDisagrees(
 
 /**
  * Reads the MRZ from the zone located in the photograph (straightened, any rotation) and, when that
- * reads nothing, from the MRZ lines of the whole-page pass (`readWholePage` when `pageAsItLies` was read
- * without the located zone); a valid reading wins. With
+ * reads nothing, from the MRZ lines of the whole-page pass; a valid reading wins. `readPageAsItLies` reads
+ * the page for its visual zone, `withZone` false when the zone's strip read it surely (every cell at one
+ * size as the glyph classifier reads it): then the page's own reading of the zone's lines, a second
+ * opinion on the names the visual-zone repairs can draw on, is not worth its time (zone-on-page.ts). With
  * `reread`, a document the located zone shows lying sideways or upside down, or tilted otherwise than the
  * page was straightened, has its page read again upright and straight (page-orientation.ts), so its visual
  * zone is read too.
@@ -118,18 +120,16 @@ export async function readMrzDocument(
   ocr: OcrEngine,
   located: LocatedMrz | null,
   png: Buffer,
-  pageAsItLies: OcrResult,
+  readPageAsItLies: (withZone: boolean) => Promise<OcrResult>,
   today: string,
   reread?: PageReread,
-  readWholePage?: () => Promise<OcrResult>,
 ): Promise<MrzDocumentReading | null> {
-  let page = pageAsItLies;
   let mrz: MrzReading | null = located ? await readLocatedZone(ocr, located, today) : null;
+  let page = await readPageAsItLies(!mrz?.confirmed);
   // The page's own MRZ lines only when the locator found no zone or its strip read nothing: re-reading a
   // located zone the page-pass way costs three more OCR passes and rarely reads better
-  // (document-accuracy-mrz bench). A page read without its zone is read again whole for that.
+  // (document-accuracy-mrz bench).
   if (!mrz) {
-    if (located && readWholePage) page = await readWholePage();
     const fromPage = await readMrz(ocr, png, page, today);
     if (fromPage && (!mrz || fromPage.valid)) mrz = fromPage;
   }

@@ -45,6 +45,8 @@ export interface MrzReading extends MrzReadResult {
   upsideDown?: boolean;
   /** Every character a size of tesseract or the glyph classifier read in a cell, the voted one first. */
   seen?: (row: number, col: number) => string[];
+  /** Read at the probe size alone, every cell as the glyph classifier reads it (`confirmedAtOneSize`). */
+  confirmed?: boolean;
 }
 
 /** A line of the whole-page pass that looks like an MRZ line (fillers possibly read as K/L/C). */
@@ -340,7 +342,7 @@ export async function readLocatedZone(
   const turned = (reading: MrzReading | null, upsideDown: boolean) => reading && { ...reading, upsideDown };
   const probedUpsideDown = probe.png !== located.png;
   const quick = probe.probed && confirmedAtOneSize(probe.probed, today);
-  if (quick) return turned(quick, probedUpsideDown);
+  if (quick) return { ...quick, upsideDown: probedUpsideDown, confirmed: true };
   const first = turned(readMrzFromGrids(await readProbedSizes(ocr, located, probe), today), probedUpsideDown);
   if (first?.valid) return first;
   const strokes = { ...located, png: await strokeStrip(located.png, located.lineHeight) };

@@ -1,8 +1,9 @@
 // The located MRZ on the prepared page: whether the page's crop holds it, and the page as tesseract reads it
-// for the visual zone, with the zone painted out. The zone is read on its own from the straightened strip
-// (mrz-reader.ts), and the visual-zone checks drop the page's MRZ lines anyway; but its two or three
-// full-width lines, and the security print under them, were about half of the page read's time on
-// real-style passports (issue 18).
+// for the visual zone with the zone painted out. When the zone's strip read it surely (mrz-reader.ts
+// `confirmedAtOneSize`) the page's own reading of those lines adds nothing, and its two or three full-width
+// lines, with the security print under them, were a quarter to a half of the page read's time (issue 18:
+// 486 → 356 ms a page on the decision bench's passports). A strip read less surely keeps them on the page:
+// their tokens are a second opinion on the names for the visual-zone repairs (mrz-document-reader.ts).
 import sharp from "sharp";
 import { type PreparedImage, photoPointOnPage } from "../ocr/preprocess.js";
 

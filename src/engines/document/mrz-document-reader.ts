@@ -63,10 +63,10 @@ const BIRTH_BEFORE_YEARS = 10;
  * printed date that can only be a birth date (a real year, at least BIRTH_BEFORE_YEARS before `today`, not
  * the expiry): a card's back, a page read upside down or garbled by print under the text, or a minor's
  * document shows none (a 1900s date whose last year digits were misread counts, by its day and month).
- * Then neither the surname nor the document number near any word there, or no such
- * date equal to the MRZ's birth date (exactly: a forger's one-digit change of the birth year is what this is
- * for), is a disagreement. Printed names may carry diacritics or transliterations, so one near token is
- * enough. The former rule (surname and number on any page with six words; any printed date other than the
+ * Then neither the surname nor the document number near any word there while the page shows another
+ * word in a document number's shape, or no such date equal to the MRZ's birth date (exactly: a forger's
+ * one-digit change of the birth year is what this is for), is a disagreement. Printed names may carry
+ * diacritics or transliterations, so one near token is enough. The former rule (surname and number on any page with six words; any printed date other than the
  * birth date) held 14 of 84 genuine real-style development captures (seeds 1000–1001) for review:
  * expiry dates taken for birth dates, card backs, pages read upside down or at low resolution.
  */
@@ -103,8 +103,16 @@ export function visualZoneDisagrees(
     (births.length > 0
       ? births.includes(birth)
       : birth.startsWith("19") && monthDays.includes(birth.slice(5)));
-  return (!surnameSeen && !numberSeen) || !birthSeen;
+  // A page read that missed the holder's own lines (low resolution; a layout analysis that skipped the
+  // block beside the portrait) shows labels and dates alone: neither the surname nor the number seen
+  // disagrees only where the page shows some other document number.
+  const otherNumber = tokens.some(looksLikeDocumentNumber);
+  return (!surnameSeen && !numberSeen && otherNumber) || !birthSeen;
 }
+
+/** A word in a document number's shape: 6 to 12 letters and digits, at least two of them digits. */
+const looksLikeDocumentNumber = (word: string) =>
+  /^[A-Z0-9]{6,12}$/.test(word) && (word.match(/\d/g)?.length ?? 0) >= 2;
 
 /**
  * Reads the MRZ from the zone located in the photograph (straightened, any rotation) and, when that

@@ -64,6 +64,24 @@ describe("visual zone against the MRZ", () => {
     assert.equal(visualZoneDisagrees(FIELDS, otherDay, { lines: MRZ }, TODAY), true);
   });
 
+  test("a page read that missed the holder's name and number lines is judged on its birth date alone", () => {
+    // Development capture (MRV-B, low resolution): tesseract's layout analysis read the labels and the
+    // dates but skipped the block of values beside the portrait.
+    const labelsAndDates = page(
+      "DATE OF BERTH",
+      "13 FEB 1964",
+      "ATE OF ENPURY",
+      "16 JUL 2025",
+      "REMARKS: NONE",
+    );
+    assert.equal(visualZoneDisagrees(FIELDS, labelsAndDates, { lines: MRZ }, TODAY), false);
+    const otherBirth = page("DATE OF BERTH", "13 FEB 1966", "ATE OF ENPURY", "16 JUL 2025", "REMARKS: NONE");
+    assert.equal(visualZoneDisagrees(FIELDS, otherBirth, { lines: MRZ }, TODAY), true);
+    // Another person's number where the holder's should be, the birth date the same: disagrees.
+    const otherNumber = page(labels, "13 FEB 1964", "16 JUL 2025", "PA1234567", ...MRZ);
+    assert.equal(visualZoneDisagrees(FIELDS, otherNumber, { lines: MRZ }, TODAY), true);
+  });
+
   test("a page read that shows no birth date is not judged: misread birth, card back, upside down", () => {
     // The birth date misread (no date parses) while the expiry does: the expiry is not a birth date.
     const misread = page(labels, "JUAREZ", "PRIYA", "13 A 1964", "16 JUL 2025", "CXFO38657", ...MRZ);

@@ -66,9 +66,10 @@ const BIRTH_BEFORE_YEARS = 10;
  * Then neither the surname nor the document number near any word there while the page shows another
  * word in a document number's shape, or no such date equal to the MRZ's birth date (exactly: a forger's
  * one-digit change of the birth year is what this is for), is a disagreement. Printed names may carry
- * diacritics or transliterations, so one near token is enough. The former rule (surname and number on any page with six words; any printed date other than the
- * birth date) held 14 of 84 genuine real-style development captures (seeds 1000–1001) for review:
- * expiry dates taken for birth dates, card backs, pages read upside down or at low resolution.
+ * diacritics or transliterations, so one near token is enough. The former rule (surname and number on any
+ * page with six words; any printed date other than the birth date) held 14 of 84 genuine real-style
+ * development captures (seeds 1000–1001) for review: expiry dates taken for birth dates, card backs, pages
+ * read upside down or at low resolution.
  */
 export function visualZoneDisagrees(
   fields: Record<string, string>,

@@ -25,9 +25,10 @@ function calendarDate(value: string, kind: "date_of_birth" | "expiry_date"): boo
 
 /**
  * Per coded field, whether it holds a value the field can hold: issuing_state, nationality (where the
- * format carries one), sex, names (letters and fillers), document_number (no filler before a letter or
- * digit), date_of_birth, expiry_date (where the format carries one). Positions come from the layout table: the country codes' columns, the sex column (class
- * S), the name columns (class N) and the dates' check-digit ranges.
+ * format carries one), sex, names (letters and fillers, no letter four times in a row), document_number (no
+ * filler before a letter or digit), date_of_birth, expiry_date (where the format carries one). Positions
+ * come from the layout table: the country codes' columns, the sex column (class S), the name columns
+ * (class N) and the dates' check-digit ranges.
  */
 export function mrzFieldRules(lines: string[], layout: MrzLayout): Record<string, boolean> {
   const cell = (row: number, col: number) => lines[row]?.[col] ?? "";
@@ -44,8 +45,12 @@ export function mrzFieldRules(lines: string[], layout: MrzLayout): Record<string
       [...classes].every((cls, col) => cls !== wanted || ok(cell(row, col))),
     );
   rules.sex = inClass("S", (c) => /^[MFX<]$/.test(c));
-  // A digit left in a name (no letter twin, as 9) is a misread.
-  rules.names = inClass("N", (c) => /^[A-Z<]$/.test(c));
+  // A digit left in a name (no letter twin, as 9) is a misread, and so are four like letters in a row: no
+  // name has them, fillers read as K, L or C under security print do (`JOSESLUTSLLLELCLCLLLLLLLLLLLR`).
+  const names = layout.classes.map((classes, row) =>
+    [...classes].map((cls, col) => (cls === "N" ? cell(row, col) : " ")).join(""),
+  );
+  rules.names = inClass("N", (c) => /^[A-Z<]$/.test(c)) && !names.some((text) => /([A-Z])\1{3}/.test(text));
   for (const check of layout.checks) {
     if (check.field === "document_number") {
       // Fillers only pad a number at its end: a `<` with a letter or digit after it is a misread (a 2 read

@@ -157,6 +157,19 @@ describe("coded fields a misread can break while every check digit holds", () =>
     assert.equal(issuer.valid, false);
   });
 
+  test("fillers read as letters under security print (four like letters in a row) make the names invalid", () => {
+    // Development hard print (TD3 quarter-turned, seed 1003): every check digit held on this line 1.
+    const garbled = "P<UTOERIKSSON<<ANNASMARIASLLLELCLCLLLLLLLLLR";
+    assert.equal(garbled.length, 44);
+    const r = readMrzFields([garbled, line2], TODAY)!;
+    assert.ok(Object.values(r.checks).every(Boolean));
+    assert.equal(r.fieldRules.names, false);
+    assert.equal(r.valid, false);
+    // Doubled and tripled letters are names (LL, III as a suffix) and stay valid.
+    const suffix = readMrzFields([line1.replace("ANNA<MARIA<<<<", "ANNA<MARIA<III"), line2], TODAY)!;
+    assert.equal(suffix.fieldRules.names, true);
+  });
+
   test("a filler inside the document number makes the reading invalid, a padded short number does not", () => {
     /** Line 2 with the number replaced, its check and the composite recomputed. */
     const withNumber = (number: string) => {

@@ -32,7 +32,7 @@ export async function extractBusinessDocument(
   today = new Date().toISOString().slice(0, 10),
 ): Promise<BusinessDocumentResult> {
   const prepared = await prepareDocumentImage(image, 1600);
-  const page = await ocr.recognize(prepared.png);
+  const page = await ocr.recognize(await prepared.png());
   const lines = linesOf(page);
   const generic = readGeneric([page]);
   if (!generic.fullText)

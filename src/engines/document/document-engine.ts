@@ -130,14 +130,14 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
   async function readTemplate(
     mrzTried: boolean,
     type: TemplateType,
-    png: Buffer,
+    pagePng: () => Promise<Buffer>,
     pages: { eng?: OcrResult; nep?: OcrResult },
     loadPage: (lang: "eng" | "nep") => Promise<OcrResult>,
   ): Promise<FieldReading | null> {
     switch (type) {
       case "passport":
         // The MRZ was already looked for (located and on the page) unless the hint ruled it out.
-        return mrzTried ? null : readMrzDocument(ocr, null, png, () => loadPage("eng"), today());
+        return mrzTried ? null : readMrzDocument(ocr, null, pagePng, () => loadPage("eng"), today());
       case "citizenship":
         return readCitizenship(pages.nep ?? (await loadPage("nep")));
       case "pan":
@@ -173,14 +173,14 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
     const readEnglish = async (withZone: boolean): Promise<OcrResult> => {
       if (!pages.eng) {
         zoneLeftOut = !withZone && located !== null;
-        const png = zoneLeftOut ? await pageWithoutZone(prepared, located!.corners) : prepared.png;
+        const png = zoneLeftOut ? await pageWithoutZone(prepared, located!.corners) : await prepared.png();
         pages.eng = await readPage(ocr, png, "eng", async () => located !== null);
       }
       return pages.eng;
     };
     const loadPage = async (lang: "eng" | "nep"): Promise<OcrResult> => {
       if (lang === "eng") return readEnglish(true);
-      pages.nep ??= await readPage(ocr, prepared.png, lang, async () => located !== null);
+      pages.nep ??= await readPage(ocr, await prepared.png(), lang, async () => located !== null);
       return pages.nep;
     };
 
@@ -203,7 +203,7 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
             corners,
             skewDegrees,
           );
-          const png = corners && zoneLeftOut ? await pageWithoutZone(again, corners) : again.png;
+          const png = corners && zoneLeftOut ? await pageWithoutZone(again, corners) : await again.png();
           return readPage(ocr, png, "eng", async () => true);
         },
       };

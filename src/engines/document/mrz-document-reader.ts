@@ -128,7 +128,7 @@ const looksLikeDocumentNumber = (word: string) =>
 export async function readMrzDocument(
   ocr: OcrEngine,
   located: LocatedMrz | null,
-  png: Buffer,
+  pagePng: () => Promise<Buffer>,
   readPageAsItLies: (withZone: boolean) => Promise<OcrResult>,
   today: string,
   reread?: PageReread,
@@ -139,7 +139,7 @@ export async function readMrzDocument(
   // located zone the page-pass way costs three more OCR passes and rarely reads better
   // (document-accuracy-mrz bench).
   if (!mrz) {
-    const fromPage = await readMrz(ocr, png, page, today);
+    const fromPage = await readMrz(ocr, await pagePng(), page, today);
     if (fromPage && (!mrz || fromPage.valid)) mrz = fromPage;
   }
   if (!mrz) return null;

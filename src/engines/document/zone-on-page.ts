@@ -4,8 +4,7 @@
 // lines, with the security print under them, were a quarter to a half of the page read's time (issue 18:
 // 486 → 356 ms a page on the decision bench's passports). A strip read less surely keeps them on the page:
 // their tokens are a second opinion on the names for the visual-zone repairs (mrz-document-reader.ts).
-import sharp from "sharp";
-import { type PreparedImage, photoPointOnPage } from "../ocr/preprocess.js";
+import { greyPng, type PreparedImage, photoPointOnPage } from "../ocr/preprocess.js";
 
 /** Paper, as the prepared page (contrast stretched) shows it. */
 const PAPER = 255;
@@ -41,9 +40,7 @@ export function pageWithoutZone(prepared: PreparedImage, corners: [number, numbe
     height,
     corners.map((c) => photoPointOnPage(prepared, c)),
   );
-  return sharp(data, { raw: { width, height, channels: 1 } })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+  return greyPng({ data, width, height });
 }
 
 /** Fills a convex polygon with paper, row by row between where its edges cross the row's centre. */

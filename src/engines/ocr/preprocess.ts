@@ -11,8 +11,9 @@ export interface GreyImage {
 }
 
 export interface PreparedImage {
-  /** Grey PNG, deskewed and cropped to the document. */
-  png: Buffer;
+  /** Grey PNG, deskewed and cropped to the document: encoded on first call (a page tesseract reads with its
+   * MRZ painted out never needs this one). */
+  png(): Promise<Buffer>;
   grey: GreyImage;
   /** Rotation applied to straighten the text, degrees. */
   skewDegrees: number;
@@ -271,17 +272,25 @@ export async function prepareDocumentImage(
     .raw()
     .toBuffer({ resolveWithObject: true });
   const grey: GreyImage = { data: new Uint8Array(data), width: info.width, height: info.height };
-  const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+  let png: Promise<Buffer> | undefined;
   return {
-    png,
+    png: () => {
+      png ??= greyPng(grey);
+      return png;
+    },
     grey,
     skewDegrees: skew,
     crop,
     photo: { width: photo.width, height: photo.height },
     straightened: { width: fullWidth, height: fullHeight },
   };
+}
+
+/** A grey image as a PNG, compressed lightly (tesseract decodes it again at once). */
+export function greyPng(grey: GreyImage): Promise<Buffer> {
+  return sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 export function cropGrey(

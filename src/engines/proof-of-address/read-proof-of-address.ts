@@ -97,7 +97,9 @@ const complete = (fields: Fields) => fields.name !== null && fields.address !== 
 
 /** OCR of page images: English first, Nepali when English leaves a field unread. */
 async function readImages(pages: Buffer[], ocr: OcrEngine, today: string) {
-  const prepared = await Promise.all(pages.map(async (page) => (await prepareDocumentImage(page, 2000)).png));
+  const prepared = await Promise.all(
+    pages.map(async (page) => (await prepareDocumentImage(page, 2000)).png()),
+  );
   const english: PoaLine[] = [];
   for (const png of prepared) english.push(...(await ocrLines(ocr, png, "eng")));
   let fields = readFields(english, today);

@@ -145,11 +145,11 @@ describe("visual zone on real-style captures", () => {
     // Development capture: the ID card's guilloche and portrait made tesseract's page layout find nothing.
     const capture = await generateMrzSpecimen("TD1", 1000, "screen", { real: true });
     const prepared = await prepareDocumentImage(capture.image, 1600);
-    const auto = await ocr.recognize(prepared.png, { lang: "eng" });
-    const read = await readPage(ocr, prepared.png, "eng", async () => true);
+    const auto = await ocr.recognize(await prepared.png(), { lang: "eng" });
+    const read = await readPage(ocr, await prepared.png(), "eng", async () => true);
     assert.ok(read.words.length >= 5, `${read.words.length} words (layout analysis: ${auto.words.length})`);
     // Where no document was found, an empty page stays empty (a selfie must stay document_not_found).
-    const unfound = await readPage(ocr, prepared.png, "eng", async () => false);
+    const unfound = await readPage(ocr, await prepared.png(), "eng", async () => false);
     assert.equal(unfound.words.length, auto.words.length);
   });
 });

@@ -45,7 +45,7 @@ describe("the page read without the located zone", () => {
       ]);
       assert.ok(located, `${label}: zone located`);
       assert.ok(pageHoldsZone(prepared, located.corners), `${label}: the page's crop holds the zone`);
-      const whole = await ocr.recognize(prepared.png);
+      const whole = await ocr.recognize(await prepared.png());
       const without = await ocr.recognize(await pageWithoutZone(prepared, located.corners));
       assert.ok(zoneLines(whole.text).length >= 1, `${label}: the whole page shows the zone:\n${whole.text}`);
       assert.deepEqual(zoneLines(without.text), [], `${label}: zone painted out:\n${without.text}`);

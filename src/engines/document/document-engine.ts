@@ -167,13 +167,11 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
     const [located, firstPrepared] = await Promise.all([locating, prepareDocumentImage(image, PAGE_WIDTH)]);
     const prepared = await holdingZone(image, firstPrepared, located?.corners);
     const pages: { eng?: OcrResult; nep?: OcrResult } = {};
-    // The page is read without a located zone whose strip read it surely (zone-on-page.ts); a reread of the
-    // page turned upright then too.
-    let zoneLeftOut = false;
+    // The page is read without a located zone whose strip read it surely (zone-on-page.ts).
     const readEnglish = async (withZone: boolean): Promise<OcrResult> => {
       if (!pages.eng) {
-        zoneLeftOut = !withZone && located !== null;
-        const png = zoneLeftOut ? await pageWithoutZone(prepared, located!.corners) : await prepared.png();
+        const png =
+          located && !withZone ? await pageWithoutZone(prepared, located.corners) : await prepared.png();
         pages.eng = await readPage(ocr, png, "eng", async () => located !== null);
       }
       return pages.eng;
@@ -194,7 +192,7 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
     if (lookForMrz) {
       const reread = {
         skewDegrees: prepared.skewDegrees,
-        read: async (turn: number, skewDegrees: number) => {
+        read: async (turn: number, skewDegrees: number, withZone: boolean) => {
           const upright = turn === 0 ? image : await turnImage(image, turn);
           const corners = located?.corners.map((c) => turnPoint(c, turn));
           const again = await holdingZone(
@@ -203,7 +201,7 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
             corners,
             skewDegrees,
           );
-          const png = corners && zoneLeftOut ? await pageWithoutZone(again, corners) : await again.png();
+          const png = corners && !withZone ? await pageWithoutZone(again, corners) : await again.png();
           return readPage(ocr, png, "eng", async () => true);
         },
       };

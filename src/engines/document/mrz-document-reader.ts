@@ -134,7 +134,8 @@ export async function readMrzDocument(
   reread?: PageReread,
 ): Promise<MrzDocumentReading | null> {
   let mrz: MrzReading | null = located ? await readLocatedZone(ocr, located, today) : null;
-  let page = await readPageAsItLies(!mrz?.confirmed);
+  const withZone = !mrz?.confirmed;
+  let page = await readPageAsItLies(withZone);
   // The page's own MRZ lines only when the locator found no zone or its strip read nothing: re-reading a
   // located zone the page-pass way costs three more OCR passes and rarely reads better
   // (document-accuracy-mrz bench).
@@ -145,7 +146,7 @@ export async function readMrzDocument(
   if (!mrz) return null;
   if (located && reread && mrz.upsideDown !== undefined) {
     const turn = pageTurn(located.direction, mrz.upsideDown);
-    page = (await readPageUpright(page, turn, zoneTilt(located.direction), reread)) ?? page;
+    page = (await readPageUpright(page, turn, zoneTilt(located.direction), reread, withZone)) ?? page;
   }
   const tokens = visualZoneTokens(page, mrz.lines);
   const named = repairNamesFromVisualZone(mrz.lines, mrz.format, tokens);

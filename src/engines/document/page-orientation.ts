@@ -63,8 +63,11 @@ const SKEW_AGREEMENT_DEGREES = 1;
 export interface PageReread {
   /** The skew the first read straightened the page by. */
   skewDegrees: number;
-  /** Reads the photograph turned clockwise by `turn` degrees, then straightened by `skewDegrees`. */
-  read(turn: number, skewDegrees: number): Promise<OcrResult>;
+  /**
+   * Reads the photograph turned clockwise by `turn` degrees, then straightened by `skewDegrees`; with the
+   * located MRZ painted out unless `withZone` (as the first read was).
+   */
+  read(turn: number, skewDegrees: number, withZone: boolean): Promise<OcrResult>;
 }
 
 /**
@@ -76,8 +79,9 @@ export async function readPageUpright(
   turn: number,
   tilt: number,
   reread: PageReread,
+  withZone = true,
 ): Promise<OcrResult | null> {
   if (turn === 0 && Math.abs(tilt - reread.skewDegrees) <= SKEW_AGREEMENT_DEGREES) return null;
-  const again = await reread.read(turn, tilt);
+  const again = await reread.read(turn, tilt, withZone);
   return again.words.length >= TURNED_MIN_WORDS && again.confidence > page.confidence ? again : null;
 }

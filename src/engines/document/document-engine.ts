@@ -21,7 +21,7 @@ import { turnImage, turnPoint } from "./page-orientation.js";
 import { type DetectFaces, findPortrait } from "./portrait.js";
 import type { FieldReading } from "./reading.js";
 import { checkDates, isValidGiven } from "./validity.js";
-import { pageHoldsZone, pageWithoutZone } from "./zone-on-page.js";
+import { pageHoldsZone, pageToRead } from "./zone-on-page.js";
 
 /** spec: Tool result shapes — Document extract result, plus `warnings` (stable codes). */
 export interface DocumentExtractResult {
@@ -170,8 +170,7 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
     // The page is read without a located zone whose strip read it surely (zone-on-page.ts).
     const readEnglish = async (withZone: boolean): Promise<OcrResult> => {
       if (!pages.eng) {
-        const png =
-          located && !withZone ? await pageWithoutZone(prepared, located.corners) : await prepared.png();
+        const png = await pageToRead(prepared, located?.corners, withZone);
         pages.eng = await readPage(ocr, png, "eng", async () => located !== null);
       }
       return pages.eng;
@@ -201,8 +200,7 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
             corners,
             skewDegrees,
           );
-          const png = corners && !withZone ? await pageWithoutZone(again, corners) : await again.png();
-          return readPage(ocr, png, "eng", async () => true);
+          return readPage(ocr, await pageToRead(again, corners, withZone), "eng", async () => true);
         },
       };
       mrzReading = await readMrzDocument(ocr, located, prepared.png, readEnglish, today(), reread);

@@ -43,6 +43,15 @@ export function pageWithoutZone(prepared: PreparedImage, corners: [number, numbe
   return greyPng({ data, width, height });
 }
 
+/** The page tesseract reads for the visual zone: without the located zone (`corners`) unless `withZone`. */
+export function pageToRead(
+  prepared: PreparedImage,
+  corners: [number, number][] | undefined,
+  withZone: boolean,
+): Promise<Buffer> {
+  return corners && !withZone ? pageWithoutZone(prepared, corners) : prepared.png();
+}
+
 /** Fills a convex polygon with paper, row by row between where its edges cross the row's centre. */
 function fillConvex(data: Uint8Array, width: number, height: number, polygon: [number, number][]): void {
   const ys = polygon.map(([, y]) => y);

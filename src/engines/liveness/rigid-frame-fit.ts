@@ -11,6 +11,7 @@
 // fit counts as a flat picture only when the frames' net scale change is beyond breathing and jitter.
 import type { FaceImage } from "./frame-types.js";
 import { type Grey, greyBlocks } from "./grey-blocks.js";
+import { errorOf, IDENTITY, residuals, searchSimilarity } from "./similarity-search.js";
 
 export interface RigidFrameFit {
   /** Net log scale of the one-layer fits chained over the clip. */
@@ -41,15 +42,6 @@ export const RIGID_MIN_LOG_SCALE = 0.08;
  */
 export const RIGID_MAX_STAY = 0.07;
 export const RIGID_MAX_SECOND_LAYER = 0.12;
-
-interface Similarity {
-  scale: number;
-  angle: number;
-  dx: number;
-  dy: number;
-}
-
-const IDENTITY: Similarity = { scale: 1, angle: 0, dx: 0, dy: 0 };
 
 export function measureRigidFrameFit(images: FaceImage[]): RigidFrameFit {
   const greys = images.map((image) => greyBlocks(image, WIDTH));
@@ -133,173 +125,4 @@ function texturedPoints(grey: Grey): number[] {
     }
   }
   return out;
-}
-
-function mapPoint(t: Similarity, x: number, y: number, cx: number, cy: number): [number, number] {
-  const c = Math.cos(t.angle) * t.scale;
-  const s = Math.sin(t.angle) * t.scale;
-  const u = x - cx;
-  const v = y - cy;
-  return [cx + c * u - s * v + t.dx, cy + s * u + c * v + t.dy];
-}
-
-/**
- * The points turned and scaled by `t` about the frame's centre, before its shift: `t`'s map of a point is
- * this plus (dx, dy), the same arithmetic in the same order as mapPoint (left to right), so a search over
- * shifts computes it once per scale and angle (issue 18: the search's CPU was mostly this mapping).
- */
-interface TurnedPoints {
-  x: Float64Array;
-  y: Float64Array;
-  /** The first frame's grey value at each point (what the mapped point is compared with). */
-  value: Float64Array;
-}
-
-function turnPoints(a: Grey, points: number[], t: Pick<Similarity, "scale" | "angle">): TurnedPoints {
-  const cx = a.width / 2;
-  const cy = a.height / 2;
-  const c = Math.cos(t.angle) * t.scale;
-  const s = Math.sin(t.angle) * t.scale;
-  const n = points.length / 2;
-  const x = new Float64Array(n);
-  const y = new Float64Array(n);
-  const value = new Float64Array(n);
-  for (let p = 0; p < n; p++) {
-    const px = points[2 * p] as number;
-    const py = points[2 * p + 1] as number;
-    const u = px - cx;
-    const v = py - cy;
-    x[p] = cx + c * u - s * v;
-    y[p] = cy + s * u + c * v;
-    value[p] = a.data[py * a.width + px] as number;
-  }
-  return { x, y, value };
-}
-
-/**
- * Mean grey error of the points mapped by `t` (infinite when too many leave the view). With `bound`, a
- * transform whose mean cannot beat it stops early and answers Infinity: the sum so far over every point
- * is already a floor of the mean (the mean divides by at most that many points), so a search keeping the
- * strictly smaller error picks exactly what it would have picked without the bound.
- */
-function errorOf(
-  a: Grey,
-  b: Grey,
-  points: number[],
-  t: Similarity,
-  bound = Number.POSITIVE_INFINITY,
-): number {
-  return shiftedError(b, turnPoints(a, points, t), t.dx, t.dy, bound);
-}
-
-/** errorOf for the points already turned and scaled (turnPoints), shifted by (dx, dy). */
-function shiftedError(
-  b: Grey,
-  turned: TurnedPoints,
-  dx: number,
-  dy: number,
-  bound = Number.POSITIVE_INFINITY,
-): number {
-  const count = turned.x.length;
-  const limit = bound * count * (1 + 1e-9);
-  const bData = b.data;
-  const bWidth = b.width;
-  const maxX = b.width - 1;
-  const maxY = b.height - 1;
-  const tx = turned.x;
-  const ty = turned.y;
-  const values = turned.value;
-  let error = 0;
-  let n = 0;
-  for (let p = 0; p < count; p++) {
-    const fx = (tx[p] as number) + dx;
-    const fy = (ty[p] as number) + dy;
-    if (fx < 0 || fy < 0 || fx >= maxX || fy >= maxY) continue;
-    // bilinear(), inlined.
-    const x0 = Math.floor(fx);
-    const y0 = Math.floor(fy);
-    const wx = fx - x0;
-    const wy = fy - y0;
-    const i = y0 * bWidth + x0;
-    const top = (bData[i] as number) * (1 - wx) + (bData[i + 1] as number) * wx;
-    const bottom = (bData[i + bWidth] as number) * (1 - wx) + (bData[i + bWidth + 1] as number) * wx;
-    error += Math.abs((values[p] as number) - (top * (1 - wy) + bottom * wy));
-    n++;
-    if (error >= limit) return Number.POSITIVE_INFINITY;
-  }
-  // Most of the points must stay in view, or a transform pushing them out would look perfect.
-  return n >= count * 0.6 ? error / n : Number.POSITIVE_INFINITY;
-}
-
-function residuals(a: Grey, b: Grey, points: number[], t: Similarity): Float32Array {
-  const cx = a.width / 2;
-  const cy = a.height / 2;
-  const out = new Float32Array(points.length / 2);
-  for (let p = 0; p < points.length; p += 2) {
-    const x = points[p] as number;
-    const y = points[p + 1] as number;
-    const [fx, fy] = mapPoint(t, x, y, cx, cy);
-    out[p / 2] =
-      fx < 0 || fy < 0 || fx >= b.width - 1 || fy >= b.height - 1
-        ? Number.POSITIVE_INFINITY
-        : Math.abs((a.data[y * a.width + x] as number) - bilinear(b, fx, fy));
-  }
-  return out;
-}
-
-/**
- * Coarse grid over scale and shift on the half-resolution frames (every other point), then a finer
- * grid with rotation at full resolution around the best, minimising the mean grey error.
- */
-function searchSimilarity(
-  a: Grey,
-  b: Grey,
-  points: number[],
-  small: { a: Grey; b: Grey },
-): { transform: Similarity; error: number } {
-  const coarsePoints: number[] = [];
-  for (let p = 0; p < points.length; p += 4) {
-    coarsePoints.push(Math.min(small.a.width - 2, Math.round((points[p] as number) / 2)));
-    coarsePoints.push(Math.min(small.a.height - 2, Math.round((points[p + 1] as number) / 2)));
-  }
-  let coarse = { transform: IDENTITY, error: errorOf(small.a, small.b, coarsePoints, IDENTITY) };
-  for (let s = -0.1; s <= 0.1001; s += 0.02) {
-    const turned = turnPoints(small.a, coarsePoints, { scale: 1 + s, angle: 0 });
-    for (let dy = -4; dy <= 4; dy++) {
-      for (let dx = -4; dx <= 4; dx++) {
-        const error = shiftedError(small.b, turned, dx, dy, coarse.error);
-        if (error < coarse.error) coarse = { transform: { scale: 1 + s, angle: 0, dx, dy }, error };
-      }
-    }
-  }
-  const mid = { ...coarse.transform, dx: coarse.transform.dx * 2, dy: coarse.transform.dy * 2 };
-  let best = { transform: mid, error: errorOf(a, b, points, mid) };
-  for (let s = -0.015; s <= 0.0151; s += 0.005) {
-    for (let r = -0.03; r <= 0.0301; r += 0.03) {
-      const scale = mid.scale * (1 + s);
-      const angle = mid.angle + r;
-      const turned = turnPoints(a, points, { scale, angle });
-      for (let dy = -1; dy <= 1.01; dy += 0.5) {
-        for (let dx = -1; dx <= 1.01; dx += 0.5) {
-          const shiftX = mid.dx + dx;
-          const shiftY = mid.dy + dy;
-          const error = shiftedError(b, turned, shiftX, shiftY, best.error);
-          if (error < best.error) best = { transform: { scale, angle, dx: shiftX, dy: shiftY }, error };
-        }
-      }
-    }
-  }
-  return best;
-}
-
-function bilinear(grey: Grey, x: number, y: number): number {
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const fx = x - x0;
-  const fy = y - y0;
-  const i = y0 * grey.width + x0;
-  const top = (grey.data[i] as number) * (1 - fx) + (grey.data[i + 1] as number) * fx;
-  const bottom =
-    (grey.data[i + grey.width] as number) * (1 - fx) + (grey.data[i + grey.width + 1] as number) * fx;
-  return top * (1 - fy) + bottom * fy;
 }

@@ -9,7 +9,7 @@
 // face's motion, refined over a small search around the face boxes' estimate ("follow"), since a face box
 // is only roughly where the face is.
 import type { FaceImage, PixelBox } from "./frame-types.js";
-import { type Grey, greyBlocks } from "./grey-blocks.js";
+import { bilinear, greyBlocks } from "./grey-blocks.js";
 
 export interface BackgroundZoom {
   /** log of the face's size change between the two frames. */
@@ -99,16 +99,4 @@ export function zoomedAsOne(zoom: BackgroundZoom): boolean {
     zoom.stay >= ZOOM_MIN_STAY &&
     zoom.followRatio < ZOOM_FOLLOW_RATIO
   );
-}
-
-function bilinear(grey: Grey, x: number, y: number): number {
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const fx = x - x0;
-  const fy = y - y0;
-  const i = y0 * grey.width + x0;
-  const top = (grey.data[i] as number) * (1 - fx) + (grey.data[i + 1] as number) * fx;
-  const bottom =
-    (grey.data[i + grey.width] as number) * (1 - fx) + (grey.data[i + grey.width + 1] as number) * fx;
-  return top * (1 - fy) + bottom * fy;
 }

@@ -35,3 +35,16 @@ export function greyBlocks(image: FaceImage, width: number): Grey {
   }
   return { data, width, height, factor };
 }
+
+/** The grey level at (x, y) between pixels, interpolated bilinearly; (x, y) must leave a pixel right and below. */
+export function bilinear(grey: Grey, x: number, y: number): number {
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  const fx = x - x0;
+  const fy = y - y0;
+  const i = y0 * grey.width + x0;
+  const top = (grey.data[i] as number) * (1 - fx) + (grey.data[i + 1] as number) * fx;
+  const bottom =
+    (grey.data[i + grey.width] as number) * (1 - fx) + (grey.data[i + grey.width + 1] as number) * fx;
+  return top * (1 - fy) + bottom * fy;
+}

@@ -1,7 +1,7 @@
 // The similarity transform (scale, rotation, shift) that best maps one grey frame's points onto the
 // next, by the mean grey error of the mapped points: what rigid-frame-fit.ts fits per frame pair, once for
 // the whole frame and once for the points that fit leaves unexplained.
-import type { Grey } from "./grey-blocks.js";
+import { bilinear, type Grey } from "./grey-blocks.js";
 
 export interface Similarity {
   scale: number;
@@ -229,15 +229,3 @@ const FINE_SHIFTS = steps(-1, 1.01, 0.5);
 const NO_SCALE = nearestZero(FINE_SCALES);
 const NO_ANGLE = nearestZero(FINE_ANGLES);
 const NO_SHIFT = nearestZero(FINE_SHIFTS);
-
-function bilinear(grey: Grey, x: number, y: number): number {
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const fx = x - x0;
-  const fy = y - y0;
-  const i = y0 * grey.width + x0;
-  const top = (grey.data[i] as number) * (1 - fx) + (grey.data[i + 1] as number) * fx;
-  const bottom =
-    (grey.data[i + grey.width] as number) * (1 - fx) + (grey.data[i + grey.width + 1] as number) * fx;
-  return top * (1 - fy) + bottom * fy;
-}

@@ -167,7 +167,8 @@ export function createDocumentEngine(deps: DocumentEngineDeps): DocumentEngine {
     const [located, firstPrepared] = await Promise.all([locating, prepareDocumentImage(image, PAGE_WIDTH)]);
     const prepared = await holdingZone(image, firstPrepared, located?.corners);
     const pages: { eng?: OcrResult; nep?: OcrResult } = {};
-    // The page is read without a located zone whose strip read it surely (zone-on-page.ts).
+    // The page is read without a located zone whose strip read it surely (zone-on-page.ts). One English
+    // read serves every reader: the first asks how (the MRZ reader, when a zone is looked for; else with it).
     const readEnglish = async (withZone: boolean): Promise<OcrResult> => {
       if (!pages.eng) {
         const png = await pageToRead(prepared, located?.corners, withZone);

@@ -47,10 +47,11 @@ export function mrzFieldRules(lines: string[], layout: MrzLayout): Record<string
   rules.sex = inClass("S", (c) => /^[MFX<]$/.test(c));
   // A digit left in a name (no letter twin, as 9) is a misread, and so are four like letters in a row: no
   // name has them, fillers read as K, L or C under security print do (`JOSESLUTSLLLELCLCLLLLLLLLLLLR`).
+  // Each row's name cells where they stand, the other cells blank (a missing cell as `?`, which fails).
   const names = layout.classes.map((classes, row) =>
-    [...classes].map((cls, col) => (cls === "N" ? cell(row, col) : " ")).join(""),
+    [...classes].map((cls, col) => (cls === "N" ? cell(row, col) || "?" : " ")).join(""),
   );
-  rules.names = inClass("N", (c) => /^[A-Z<]$/.test(c)) && !names.some((text) => /([A-Z])\1{3}/.test(text));
+  rules.names = names.every((text) => /^[A-Z< ]*$/.test(text) && !/([A-Z])\1{3}/.test(text));
   for (const check of layout.checks) {
     if (check.field === "document_number") {
       // Fillers only pad a number at its end: a `<` with a letter or digit after it is a misread (a 2 read

@@ -79,7 +79,7 @@ export async function readPageUpright(
   turn: number,
   tilt: number,
   reread: PageReread,
-  withZone = true,
+  withZone: boolean,
 ): Promise<OcrResult | null> {
   if (turn === 0 && Math.abs(tilt - reread.skewDegrees) <= SKEW_AGREEMENT_DEGREES) return null;
   const again = await reread.read(turn, tilt, withZone);

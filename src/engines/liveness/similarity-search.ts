@@ -197,8 +197,8 @@ export function searchSimilarity(
         }
       }
     }
-    if (at.scale === start.scale && at.angle === start.angle && at.dx === start.dx && at.dy === start.dy)
-      break;
+    // `at` is replaced only by a better step: still `start`, neither coordinate moved.
+    if (at === start) break;
   }
   return best;
 }
@@ -222,7 +222,8 @@ function nearestZero(values: number[]): number {
   return values.reduce((best, v, i) => (Math.abs(v) < Math.abs(values[best] as number) ? i : best), 0);
 }
 const COARSE_REACH = 4;
-const COARSE_SCALES = steps(-0.1, 0.1001, 0.02);
+/** Scale 1 is searched first, over every shift: the grid's (about) zero step is left out here. */
+const COARSE_SCALES = steps(-0.1, 0.1001, 0.02).filter((s) => 1 + s !== 1);
 const FINE_SCALES = steps(-0.015, 0.0151, 0.005);
 const FINE_ANGLES = steps(-0.03, 0.0301, 0.03);
 const FINE_SHIFTS = steps(-1, 1.01, 0.5);

@@ -38,31 +38,31 @@ describe("which way up to read the page", () => {
   test("an upright, straight page is read once; a second read is kept only when tesseract is surer of it", async () => {
     const garbage = { ...page("ANDXA JO ALEQ NIIY3E", "LQ 0 0Z D3S"), confidence: 41 };
     const upright = page("PASSPORT SURNAME GIVEN NAMES", "JUAREZ PRIYA", ...ZONE);
-    const reads: [number, number][] = [];
+    const reads: [number, number, boolean][] = [];
     const reread = (skewDegrees: number, result: OcrResult) => ({
       skewDegrees,
-      read: async (turn: number, skew: number) => {
-        reads.push([turn, skew]);
+      read: async (turn: number, skew: number, withZone: boolean) => {
+        reads.push([turn, skew, withZone]);
         return result;
       },
     });
-    assert.equal(await readPageUpright(upright, 0, 4.1, reread(4.5, upright)), null, "within a degree");
+    assert.equal(await readPageUpright(upright, 0, 4.1, reread(4.5, upright), true), null, "within a degree");
     assert.deepEqual(reads, []);
-    assert.equal(await readPageUpright(garbage, 180, 1.5, reread(1.5, upright)), upright);
+    assert.equal(await readPageUpright(garbage, 180, 1.5, reread(1.5, upright), true), upright);
     assert.equal(
-      await readPageUpright(upright, 90, 0, reread(0, garbage)),
+      await readPageUpright(upright, 90, 0, reread(0, garbage), false),
       null,
       "a worse read leaves the page",
     );
     assert.equal(
-      await readPageUpright(garbage, 0, 4.25, reread(-5.25, upright)),
+      await readPageUpright(garbage, 0, 4.25, reread(-5.25, upright), true),
       upright,
       "upright but straightened the wrong way (a stamp pulled the estimate): read again at the zone's tilt",
     );
     assert.deepEqual(reads, [
-      [180, 1.5],
-      [90, 0],
-      [0, 4.25],
+      [180, 1.5, true],
+      [90, 0, false],
+      [0, 4.25, true],
     ]);
   });
 });

@@ -7,6 +7,7 @@ import type { Engines } from "./engines/engine-registry.js";
 import type { Messaging } from "./engines/messaging/messaging.js";
 import type { ApiKeyCache } from "./platform/auth/api-key-cache.js";
 import type { KeyUsageRecorder } from "./platform/auth/key-usage.js";
+import type { LedgerPageCache } from "./platform/credits/ledger-page-cache.js";
 import type { DatabaseHandle, Db } from "./platform/db/database.js";
 import type { MediaStore } from "./platform/media/media-store.js";
 import type { RateLimiter } from "./platform/rate-limit/rate-limiter.js";
@@ -25,6 +26,8 @@ export interface Services {
   apiKeys: ApiKeyCache;
   /** Session reads kept in memory on PGlite, dropped when the session changes (migration 0030); none on a server. */
   sessionReads: SessionReadCache;
+  /** Credit-ledger pages kept in memory on PGlite, dropped when the tenant's ledger changes (migration 0031); none on a server. */
+  ledgerPages: LedgerPageCache;
   media: MediaStore;
   engines: Engines;
   /** Email and SMS to applicants (OTP steps); a channel is null when not configured. */

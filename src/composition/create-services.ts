@@ -10,6 +10,7 @@ import { createMessaging } from "../engines/messaging/messaging.js";
 import { prepareFaceVectorIndex } from "../identities/face-gallery/vector-index.js";
 import { createApiKeyCache } from "../platform/auth/api-key-cache.js";
 import { createKeyUsageRecorder } from "../platform/auth/key-usage.js";
+import { createLedgerPageCache } from "../platform/credits/ledger-page-cache.js";
 import { openDatabase } from "../platform/db/database.js";
 import { migrateToLatest } from "../platform/db/migrate.js";
 import { createMediaStore } from "../platform/media/media-store.js";
@@ -57,6 +58,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
     keyUsage: createKeyUsageRecorder(database.db),
     apiKeys: await createApiKeyCache(database, { log }),
     sessionReads: await createSessionReadCache(database),
+    ledgerPages: await createLedgerPageCache(database),
     media: createMediaStore(config.mediaStore, config.s3),
     engines: createEngines(config, log),
     messaging: createMessaging(config, log),
@@ -70,6 +72,7 @@ export async function closeServices(services: Services): Promise<void> {
   await services.keyUsage.close();
   await services.apiKeys.close();
   await services.sessionReads.close();
+  await services.ledgerPages.close();
   await services.rateLimiter.close();
   await services.media.close();
   await services.database.close();

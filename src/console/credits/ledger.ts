@@ -40,6 +40,7 @@ export function registerConsoleCreditLedgerRoute(app: App, services: Services): 
         },
       },
     },
-    async (request) => listLedger(services.db, request.params.tenant_id, request.query),
+    async (request) =>
+      listLedger(services.db, request.params.tenant_id, request.query, { cache: services.ledgerPages }),
   );
 }

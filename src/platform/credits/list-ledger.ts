@@ -4,6 +4,7 @@ import type { LedgerReason } from "../db/schema.js";
 import type { Queryable } from "../db/transaction.js";
 import { AppError } from "../errors.js";
 import { pageParam, pageSizeParam } from "../http/paging.js";
+import type { LedgerPageCache } from "./ledger-page-cache.js";
 
 export interface LedgerQuery {
   since?: string;
@@ -29,12 +30,44 @@ export interface LedgerPage {
   results: LedgerRow[];
 }
 
-export async function listLedger(db: Queryable, tenantId: string, query: LedgerQuery): Promise<LedgerPage> {
-  const since = parseDay(query.since, "since");
-  const until = parseDay(query.until, "until");
-  const page = pageParam(query.page);
-  const pageSize = pageSizeParam(query.page_size, { fallback: 100, max: 500 });
+/** A ledger query checked and with its defaults applied: two queries that ask for the same page are equal. */
+export interface LedgerPageQuery {
+  since: string | undefined;
+  until: string | undefined;
+  page: number;
+  pageSize: number;
+}
 
+export interface ListLedgerOptions {
+  /** Pages kept in memory (PGlite); used only when `db` is the database, never inside a transaction. */
+  cache?: LedgerPageCache;
+}
+
+export async function listLedger(
+  db: Queryable,
+  tenantId: string,
+  query: LedgerQuery,
+  options: ListLedgerOptions = {},
+): Promise<LedgerPage> {
+  // Checked first, so a bad date is the same 400 whether or not a page is kept.
+  const wanted = ledgerPageQuery(query);
+  const load = () => readLedgerPage(db, tenantId, wanted);
+  // A transaction may see its own uncommitted rows: its answer must not be kept for other readers.
+  if (!options.cache || db.isTransaction) return load();
+  return options.cache.read(tenantId, wanted, load);
+}
+
+export function ledgerPageQuery(query: LedgerQuery): LedgerPageQuery {
+  return {
+    since: parseDay(query.since, "since"),
+    until: parseDay(query.until, "until"),
+    page: pageParam(query.page),
+    pageSize: pageSizeParam(query.page_size, { fallback: 100, max: 500 }),
+  };
+}
+
+async function readLedgerPage(db: Queryable, tenantId: string, wanted: LedgerPageQuery): Promise<LedgerPage> {
+  const { since, until, page, pageSize } = wanted;
   let scoped = db.selectFrom("credit_ledger").where("tenant_id", "=", tenantId);
   // Days are UTC days (design: Time), whatever the database session's TimeZone setting.
   if (since)

@@ -38,6 +38,7 @@ export function registerLedgerRoute(app: App, services: Services): void {
         },
       },
     },
-    async (request) => listLedger(services.db, tenantOf(request).tenantId, request.query),
+    async (request) =>
+      listLedger(services.db, tenantOf(request).tenantId, request.query, { cache: services.ledgerPages }),
   );
 }

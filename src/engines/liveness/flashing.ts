@@ -43,7 +43,7 @@ export async function evaluateFlashing(
     measurements.push({ t_ms: frame.t_ms, ...measureColors(image, box) });
   }
   const judged = judgeFlashResponse(measurements, input.colors);
-  const liveLow = first.spoofEvidence >= 0.5 || first.score < config.reviewScore;
+  const liveLow = first.spoofEvidence >= 0.5 || first.monochrome || first.score < config.reviewScore;
   const attack = judged.reason ?? (liveLow ? "flash_liveness_low" : null);
   const verdict = decideVerdict(
     {

@@ -2,6 +2,7 @@
 // liveness method needs: the subject's face, its live/spoof evidence and a 0..100 frame score.
 import sharp from "sharp";
 import type { FaceEngine } from "../face/face-engine.js";
+import { type FaceColour, looksMonochrome, measureFaceColour } from "./colour-spread.js";
 import type { FaceImage, InferenceWants, InferredFace, InferredFaceHands } from "./frame-types.js";
 import { type ForensicSignals, measureForensics } from "./image-forensics.js";
 
@@ -19,6 +20,10 @@ export interface ImageAnalysis {
   modelLive: number;
   /** 0..1: how strongly the forensic signals say "re-captured print or screen". */
   spoofEvidence: number;
+  /** The face's own colour (colour-spread.ts); null when the face or the spoof signals were not wanted. */
+  colour: FaceColour | null;
+  /** The face has no colour of its own: a black-and-white print, a photocopy, an engraved card portrait. */
+  monochrome: boolean;
   /** 0..100. */
   score: number;
   sunglasses: boolean;
@@ -108,6 +113,7 @@ export async function analyzeImage(
   const forensics = subject && spoof ? measureForensics(image, subject.box) : null;
   const modelLive = subject && spoof ? combineModels(subject) : 0;
   const spoofEvidence = forensics ? forensicSpoofEvidence(forensics) : 0;
+  const colour = subject && spoof ? measureFaceColour(image, subject.box, subject.mesh) : null;
   return {
     t_ms,
     image,
@@ -116,6 +122,8 @@ export async function analyzeImage(
     forensics,
     modelLive,
     spoofEvidence,
+    colour,
+    monochrome: colour !== null && looksMonochrome(colour),
     score: Math.round(100 * modelLive * (1 - spoofEvidence)),
     sunglasses: subject?.mesh ? eyesHidden(image, subject.mesh) : false,
   };

@@ -44,7 +44,8 @@ export async function evaluateGestures(
     })),
     input.gestures,
   );
-  const liveLow = !first.face || first.spoofEvidence >= 0.5 || first.score < config.reviewScore;
+  const liveLow =
+    !first.face || first.spoofEvidence >= 0.5 || first.monochrome || first.score < config.reviewScore;
   const done = Object.values(judged.perGesture).filter(Boolean).length / Math.max(input.gestures.length, 1);
   const verdict = decideVerdict(
     {

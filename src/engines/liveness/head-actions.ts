@@ -64,7 +64,7 @@ export async function evaluateHeadActions(
     input.actions,
     config.actionDegrees,
   );
-  const liveLow = first.spoofEvidence >= 0.5 || first.score < config.reviewScore;
+  const liveLow = first.spoofEvidence >= 0.5 || first.monochrome || first.score < config.reviewScore;
   const completed =
     Object.values(judged.perAction).filter(Boolean).length / Math.max(input.actions.length, 1);
   // The planarity threshold is not yet calibrated on real head turns (bench/liveness-pad.bench.ts: 5 of 24

@@ -58,6 +58,7 @@ export async function evaluatePassive(
   const weak = photo.forensics ? weakRecaptureCues(photo.forensics, picture.sides, texture) : [];
   const stillAttack =
     photo.spoofEvidence >= 0.5 ||
+    photo.monochrome ||
     looksLikeDocument(document) ||
     looksLikeHeldPicture(picture, photo.forensics?.nativePeriodicity) ||
     corroboratedRecapture(weak) ||
@@ -187,7 +188,9 @@ export async function evaluatePassiveVideo(
         ? "planar_motion_detected"
         : clip.flickering
           ? "screen_replay_suspected"
-          : clip.failed || (best.face && looksLikeDocument(measureDocumentCues(best.image, best.face.box)))
+          : clip.failed ||
+              best.monochrome ||
+              (best.face && looksLikeDocument(measureDocumentCues(best.image, best.face.box)))
             ? "video_liveness_failed"
             : null,
       lowScoreReason: "video_liveness_failed",
@@ -352,7 +355,13 @@ function signalsOf(prefix: string, frame: FrameAnalysis): Record<string, number 
     [`${prefix}_periodicity`]: frame.forensics?.periodicity ?? null,
     [`${prefix}_native_periodicity`]: frame.forensics?.nativePeriodicity ?? null,
     [`${prefix}_chroma_ripple`]: frame.forensics?.chromaRipple ?? null,
+    [`${prefix}_colour_spread`]: round1(frame.colour?.spread ?? null),
+    [`${prefix}_lip_redness`]: round1(frame.colour?.lipRedness ?? null),
     [`${prefix}_spoof_evidence`]: frame.spoofEvidence,
     [`${prefix}_sunglasses`]: frame.sunglasses,
   };
+}
+
+function round1(value: number | null): number | null {
+  return value === null ? null : Math.round(value * 10) / 10;
 }

@@ -169,15 +169,26 @@ describe("presentation attacks through the applicant API (default workflow)", ()
     assert.equal(video.rawPayload.subarray(0, 4).toString("hex"), "1a45dfa3", "an EBML (WebM) file");
   });
 
-  test("the whole passport page posted to the liveness tool is not a live face", async () => {
+  /** The liveness tool's answer for one image: declined spoof_detected is asserted. */
+  async function assertToolSeesSpoof(image: Buffer): Promise<void> {
     const response = await t.app.inject({
       method: "POST",
       url: "/v3/tools/liveness/",
       headers: tenant.headers,
-      payload: { image_base64: page.toString("base64") },
+      payload: { image_base64: image.toString("base64") },
     });
     assert.equal(response.statusCode, 200, response.body);
     assert.equal(response.json().status, "declined");
     assert.equal(response.json().reason, "spoof_detected");
+  }
+
+  test("the whole passport page posted to the liveness tool is not a live face", async () => {
+    await assertToolSeesSpoof(page);
+  });
+
+  test("a greyscale copy of the portrait posted to the liveness tool is not a live face", async () => {
+    // An ID card's laser-engraved portrait, or a black-and-white photocopy: a camera never sees a living
+    // face without colour (colour-spread.ts).
+    await assertToolSeesSpoof(await sharp(portraitCrop).greyscale().jpeg({ quality: 85 }).toBuffer());
   });
 });

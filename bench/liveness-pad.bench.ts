@@ -13,7 +13,8 @@
 // On a crowded machine: BENCH_SHARD=k/n BENCH_OUT=part-k.json in n processes, then
 // BENCH_MERGE=part-0.json,...,part-(n-1).json prints the merged tables (seconds = the slowest shard).
 // BENCH_PART=held_aside|examined runs one half of the report split (manifest.ts), BENCH_MODES=still one mode.
-// BENCH_TYPES=a,b runs only those presentation types. BENCH_PART=phone_captures runs only the genuine phone captures (phone-captures.ts) made from the
+// BENCH_TYPES=a,b runs only those presentation types. BENCH_SEED_OFFSET=N makes every presentation afresh
+// from its seed + N (fresh prints, crops, phone captures and documents of the same photographs). BENCH_PART=phone_captures runs only the genuine phone captures (phone-captures.ts) made from the
 // held-aside half's photographs, which no threshold has seen; they are reported in their own table.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createFaceEngine, type FaceEngine } from "../src/engines/face/face-engine.js";
@@ -42,6 +43,11 @@ const PART = process.env.BENCH_PART;
 const TYPES = process.env.BENCH_TYPES?.split(",");
 /** "still" or "clip": only that mode (default both). */
 const MODES = (process.env.BENCH_MODES?.split(",") ?? ["still", "clip"]) as ("still" | "clip")[];
+/**
+ * Added to every presentation's seed: the same presentation types made afresh (other prints, crops,
+ * captures and documents of the same photographs), which no threshold was set on.
+ */
+const SEED_OFFSET = Number(process.env.BENCH_SEED_OFFSET ?? 0);
 /** Comma-separated BENCH_OUT files: print their merged tables instead of running. */
 const MERGE = process.env.BENCH_MERGE?.split(",");
 
@@ -84,7 +90,11 @@ const started = performance.now();
 for (const [index, presentation] of selected.entries()) {
   if (MERGE) break;
   if (SHARD && index % SHARD[1] !== SHARD[0]) continue;
-  const built = await buildPresentation(face, presentation, { clip: MODES.includes("clip") });
+  const built = await buildPresentation(
+    face,
+    { ...presentation, seed: presentation.seed + SEED_OFFSET },
+    { clip: MODES.includes("clip") },
+  );
   if (!built) continue;
   for (const mode of MODES) {
     if (mode === "still" && presentation.clipOnly) continue;
@@ -182,6 +192,19 @@ function printVerdicts(title: string, subset: Result[]): void {
     }
   }
   printTable(["mode", "presentation", "n", "APCER", "BPCER", "outcomes"], rows);
+  // The liveness tool has no document to compare the selfie with: its answer is the verdict alone.
+  const alone: string[] = [];
+  for (const mode of ["still", "clip"] as const) {
+    const documentAttacks = subset.filter(
+      (r) => r.mode === mode && r.presentation.label === "attack" && r.presentation.documentPhoto,
+    );
+    for (const type of new Set(documentAttacks.map((r) => r.presentation.type))) {
+      const rs = documentAttacks.filter((r) => r.presentation.type === type);
+      const approved = rs.filter((r) => r.approved || r.outcome.startsWith("portrait_reuse")).length;
+      alone.push(`${type}${mode === "clip" ? " + clip" : ""} ${pct(approved, rs.length)}`);
+    }
+  }
+  if (alone.length) console.log(`the liveness tool alone (no document), APCER: ${alone.join("; ")}`);
   const missed = subset.filter((r) => r.approved === (r.presentation.label === "attack"));
   console.log(
     `misses: ${missed.map((r) => `${r.presentation.id} ${r.mode} (${r.outcome})`).join(", ") || "none"}`,

@@ -25,6 +25,8 @@ export const ATTACK_TYPES = [
   "pan_zoom_clip",
   "screen_flicker_clip",
   "shaken_picture_clip",
+  "mono_print",
+  "engraved_portrait",
 ] as const;
 export type AttackType = (typeof ATTACK_TYPES)[number];
 
@@ -104,6 +106,8 @@ export function buildManifest(): Presentation[] {
     add("attack", "pan_zoom_clip", true);
     add("attack", "screen_flicker_clip", true);
     add("attack", "shaken_picture_clip", true);
+    add("attack", "mono_print");
+    add("attack", "engraved_portrait");
     if (!heldAside) continue;
     for (let k = 0; k < PHONE_CAPTURES_PER_PHOTO; k++) {
       const seed = 1000 + (i + 1) * PHONE_CAPTURES_PER_PHOTO + k;

@@ -23,6 +23,7 @@ import { FACES_DIR, photoBytes, photoRaw } from "./captures.js";
 import { croppedWarmPrint, fullFrameScreen } from "./cropped-recaptures.js";
 import { heldPhone, heldPrint } from "./held-attacks.js";
 import type { Presentation } from "./manifest.js";
+import { engravedPortrait, monochromePrint } from "./monochrome-attacks.js";
 import { phoneCapture } from "./phone-captures.js";
 import { jpeg, readRaw } from "./raw-image.js";
 import { handheldLiveFrames, shakenPictureFrames } from "./shaken-clips.js";
@@ -92,6 +93,12 @@ export async function buildPresentation(
       p.type === "cropped_warm_print"
         ? croppedWarmPrint(photo, random, box)
         : fullFrameScreen(photo, random, box);
+    const still = await jpeg(instrument, random.int(75, 92));
+    return withClip(still, () => movingBurst(face, still, p.seed));
+  }
+  if (p.type === "mono_print" || p.type === "engraved_portrait") {
+    const instrument =
+      p.type === "mono_print" ? monochromePrint(photo, random, box) : engravedPortrait(photo, random, box);
     const still = await jpeg(instrument, random.int(75, 92));
     return withClip(still, () => movingBurst(face, still, p.seed));
   }

@@ -68,6 +68,11 @@ export function encodeFramePng(image: FaceImage): Promise<Buffer> {
 export interface AnalyzeFrameOptions {
   /** Run the anti-spoof and liveness models and the forensic signals (default true). */
   spoof?: boolean;
+  /**
+   * The PASSIVE still: its native-pixel periodicity is measured too (image-forensics.ts), which only the
+   * still's weak cues read; clip and challenge frames skip it.
+   */
+  still?: boolean;
   hands?: boolean;
   embedding?: boolean;
   /**
@@ -110,7 +115,7 @@ export async function analyzeImage(
   };
   const result = await face.infer({ image, want, maxFaces: 3 }, { keep: options.matchedLater });
   const subject = result.faces[0] ?? null;
-  const forensics = subject && spoof ? measureForensics(image, subject.box) : null;
+  const forensics = subject && spoof ? measureForensics(image, subject.box, { native: options.still }) : null;
   const modelLive = subject && spoof ? combineModels(subject) : 0;
   const spoofEvidence = forensics ? forensicSpoofEvidence(forensics) : 0;
   const colour = subject && spoof ? measureFaceColour(image, subject.box, subject.mesh) : null;

@@ -6,9 +6,6 @@
 //   peaks in the face's spectrum, while skin texture falls off smoothly with frequency.
 // - chroma ripple: an LCD grid aliased by the camera sensor shows as coloured fringes (colour moiré);
 //   skin has little high-frequency chroma.
-// - black level / dynamic range: a backlit screen cannot show black, paper cannot show deep black or
-//   bright white; a live scene under normal light spans nearly the whole range.
-// - exposure, sharpness and face size: capture quality, which limits how far any signal can be trusted.
 import type { FaceImage, PixelBox } from "../face/inference-protocol.js";
 
 export interface ForensicSignals {
@@ -19,24 +16,20 @@ export interface ForensicSignals {
    * the face box and at least 64 px: a small face in a held print or phone is upsampled by the face
    * patch, which moves a halftone or pixel-grid peak below the measured band; at native resolution the
    * peak stays where the camera sampled it, and the window takes in the picture around a small face.
+   * Measured only when asked for (the PASSIVE still: only its cues read it), null otherwise.
    */
-  nativePeriodicity: number;
+  nativePeriodicity: number | null;
   /** High-pass chroma energy over high-pass luma energy of the face region. */
   chromaRipple: number;
-  /** 2nd percentile of luma over the whole frame (0..255). */
-  blackLevel: number;
-  /** 98th − 2nd percentile of luma in the face region (0..255). */
-  faceRange: number;
-  /** Mean luma of the face region (0..255). */
-  faceMean: number;
-  /** Shorter side of the face box in pixels. */
-  faceSize: number;
 }
 
 const PATCH = 128;
 
-export function measureForensics(image: FaceImage, box: PixelBox): ForensicSignals {
-  const faceSize = Math.min(box.width, box.height);
+export function measureForensics(
+  image: FaceImage,
+  box: PixelBox,
+  options: { native?: boolean } = {},
+): ForensicSignals {
   // The inner face (cheeks, nose, forehead): no hair or background edges to confuse the spectrum.
   const inner = {
     x: box.x + box.width * 0.2,
@@ -50,16 +43,10 @@ export function measureForensics(image: FaceImage, box: PixelBox): ForensicSigna
   // own Nyquist frequency (step × PATCH / 2 bins) the patch holds only the images of its spectrum that
   // the repeated pixels make, which peak at the resampling period, never a print's or a screen's.
   const step = Math.max(inner.width, inner.height) / PATCH;
-  const sorted = Float32Array.from(faceLuma).sort();
-  const frameSorted = sampleSortedLuma(image);
   return {
     periodicity: spectralPeakiness(faceLuma, PATCH, { maxRadius: (Math.min(1, step) * PATCH) / 2 }),
-    nativePeriodicity: nativePeriodicity(image, box),
+    nativePeriodicity: options.native ? nativePeriodicity(image, box) : null,
     chromaRipple: chromaRipple(patch, PATCH),
-    blackLevel: percentile(frameSorted, 0.02),
-    faceRange: percentile(sorted, 0.98) - percentile(sorted, 0.02),
-    faceMean: faceLuma.reduce((a, b) => a + b, 0) / faceLuma.length,
-    faceSize,
   };
 }
 
@@ -224,19 +211,6 @@ function chromaRipple(patch: Patch, size: number): number {
     return energy;
   };
   return (high(patch.cr) + high(patch.cb)) / Math.max(high(patch.luma), 1);
-}
-
-/** About 20,000 pixels' luma, evenly strided over the frame, sorted. */
-function sampleSortedLuma(image: FaceImage): Float32Array {
-  const count = image.width * image.height;
-  const stride = Math.max(1, Math.floor(count / 20000));
-  const out = new Float32Array(Math.ceil(count / stride));
-  for (let i = 0, j = 0; i < count; i += stride, j++) out[j] = lumaAt(image.data, i);
-  return out.sort();
-}
-
-function percentile(sorted: Float32Array, q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
 const hannWindows = new Map<number, Float64Array>();

@@ -43,7 +43,7 @@ export async function evaluatePassive(
   const photo = await analyzeFrame(
     face,
     { bytes: input.still, t_ms: 0 },
-    { embedding: moving, matchedLater: input.matchedLater },
+    { embedding: moving, matchedLater: input.matchedLater, still: true },
   );
   if (!photo.face) return noFaceOutcome("PASSIVE");
   // A document (passport page, ID card, a page on a screen) in front of the camera: its portrait is
@@ -60,7 +60,7 @@ export async function evaluatePassive(
     photo.spoofEvidence >= 0.5 ||
     photo.monochrome ||
     looksLikeDocument(document) ||
-    looksLikeHeldPicture(picture, photo.forensics?.nativePeriodicity) ||
+    looksLikeHeldPicture(picture, photo.forensics?.nativePeriodicity ?? 0) ||
     corroboratedRecapture(weak) ||
     strongNativeTrace(photo.forensics) ||
     recapturedTexture(texture);

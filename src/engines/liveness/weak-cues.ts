@@ -55,7 +55,7 @@ export function weakRecaptureCues(
   texture: number | null = null,
 ): WeakCue[] {
   const cues: WeakCue[] = [];
-  if (forensics.nativePeriodicity >= WEAK_NATIVE_PERIODICITY) cues.push("native_periodicity");
+  if ((forensics.nativePeriodicity ?? 0) >= WEAK_NATIVE_PERIODICITY) cues.push("native_periodicity");
   if (forensics.periodicity >= WEAK_PERIODICITY) cues.push("periodicity");
   if (forensics.chromaRipple >= WEAK_CHROMA_RIPPLE) cues.push("chroma_ripple");
   if (pictureSides >= WEAK_FRAME_SIDES) cues.push("picture_sides");

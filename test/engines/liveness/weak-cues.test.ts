@@ -43,7 +43,7 @@ describe("weak re-capture cues and the model mix", () => {
     const image = await decodeFrame(bytes);
     const box = (await face.infer({ image, want: {} })).faces[0]?.box;
     assert.ok(box);
-    const forensics = measureForensics(image, box);
+    const forensics = measureForensics(image, box, { native: true });
     const cues = weakRecaptureCues(forensics, 0);
     assert.deepEqual(cues, ["native_periodicity"], JSON.stringify(forensics));
     assert.equal(corroboratedRecapture(cues), false);

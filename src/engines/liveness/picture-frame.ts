@@ -191,10 +191,14 @@ function measureGradients(image: FaceImage, k: number): Gradients {
   return { width, height, byDirection };
 }
 
+/** A direction (radians) in degrees, taken mod 180° (an edge's gradient and its opposite are one). */
+function degreesMod180(radians: number): number {
+  return ((((radians * 180) / Math.PI) % 180) + 180) % 180;
+}
+
 /** The bin of a direction (radians), taken mod 180°. */
 function directionBin(radians: number): number {
-  const degrees = ((((radians * 180) / Math.PI) % 180) + 180) % 180;
-  return Math.min(DIRECTION_BINS - 1, Math.floor(degrees / DIRECTION_BIN));
+  return Math.min(DIRECTION_BINS - 1, Math.floor(degreesMod180(radians) / DIRECTION_BIN));
 }
 
 /** Whether a pixel with this gradient is an edge point of a line in this direction. */
@@ -217,6 +221,8 @@ function longestRun(
   enough: (edgePoints: number) => boolean,
 ): number {
   // A run counts edge points only, so a line with too few can be left out: first count them per line.
+  // Counting, then mapping again for the lines that have enough, is faster than collecting every line's
+  // steps in one pass (most angles have no such line: 29–30 against 33–36 ms a still, 279 stills).
   const { counted, steps } = lines;
   counted.fill(0);
   visitEdgeSteps(g, along, normal, lines, (line) => {
@@ -265,9 +271,7 @@ function visitEdgeSteps(
   const [ax, ay] = along;
   const { cx, cy, sign, distances, limit } = lines;
   const start = distances[0] as number;
-  const centre = Math.round(
-    (((((Math.atan2(normal[1], normal[0]) * 180) / Math.PI) % 180) + 180) % 180) / DIRECTION_BIN,
-  );
+  const centre = Math.round(degreesMod180(Math.atan2(normal[1], normal[0])) / DIRECTION_BIN);
   const cone = Math.ceil(EDGE_CONE / DIRECTION_BIN);
   for (let b = centre - cone; b <= centre + cone; b++) {
     const bin = g.byDirection[((b % DIRECTION_BINS) + DIRECTION_BINS) % DIRECTION_BINS] as EdgeCandidates;
